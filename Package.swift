@@ -1,0 +1,57 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// Modules are layers (see docs/architecture.md). Dependencies point one way:
+// PaymentCore ← CardData ← GatewayAPI/Processing/Storage ← StorageSQLite ← Gateway ← tapline.
+let package = Package(
+    name: "tapline",
+    platforms: [.macOS(.v14), .iOS(.v17)],
+    products: [
+        .executable(name: "tapline", targets: ["tapline"]),
+        .library(name: "Gateway", targets: ["Gateway"]),
+        .library(name: "GatewayAPI", targets: ["GatewayAPI"]),
+        .library(name: "PaymentCore", targets: ["PaymentCore"]),
+        .library(name: "CardData", targets: ["CardData"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.20.0"),
+        .package(url: "https://github.com/vapor/sqlite-nio.git", from: "1.10.0"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "3.0.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.6.0"),
+    ],
+    targets: [
+        .target(name: "PaymentCore"),
+        .target(name: "CardData", dependencies: [
+            .product(name: "Crypto", package: "swift-crypto"),
+        ]),
+        .target(name: "GatewayAPI", dependencies: ["PaymentCore"]),
+        .target(name: "Processing", dependencies: ["PaymentCore", "CardData"]),
+        .target(name: "Storage", dependencies: ["PaymentCore"]),
+        .target(name: "StorageSQLite", dependencies: [
+            "Storage", "PaymentCore",
+            .product(name: "SQLiteNIO", package: "sqlite-nio"),
+        ]),
+        .target(name: "Gateway", dependencies: [
+            "PaymentCore", "CardData", "GatewayAPI", "Processing", "Storage", "StorageSQLite",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        .executableTarget(name: "tapline", dependencies: [
+            "Gateway",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .target(name: "TestSupport", dependencies: [
+            "PaymentCore", "CardData", "Processing", "Storage",
+        ], path: "Tests/TestSupport"),
+        .testTarget(name: "PaymentCoreTests", dependencies: ["PaymentCore"]),
+        .testTarget(name: "CardDataTests", dependencies: ["CardData"]),
+        .testTarget(name: "ProcessingTests", dependencies: ["Processing", "TestSupport"]),
+        .testTarget(name: "StorageTests", dependencies: ["Storage", "StorageSQLite", "TestSupport"]),
+        .testTarget(name: "GatewayTests", dependencies: [
+            "Gateway", "GatewayAPI", "TestSupport",
+            .product(name: "HummingbirdTesting", package: "hummingbird"),
+        ]),
+    ]
+)

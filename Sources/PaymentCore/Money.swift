@@ -1,0 +1,100 @@
+import Foundation
+
+/// An amount of money: integer minor units of one currency. Never a floating-point number.
+public struct Money: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The amount in the currency's minor unit (cents for USD, yen for JPY).
+    public var minorUnits: Int64
+    public var currency: Currency
+
+    public init(minorUnits: Int64, currency: Currency) {
+        self.minorUnits = minorUnits
+        self.currency = currency
+    }
+
+    /// Zero in the given currency.
+    public static func zero(_ currency: Currency) -> Money { Money(minorUnits: 0, currency: currency) }
+
+    /// Converts a decimal major-unit amount exactly ("12.34" USD → 1234).
+    ///
+    /// Refuses amounts with more fraction digits than the currency allows instead of
+    /// rounding them, because a silently rounded payment amount is a wrong payment.
+    public init(decimal: Decimal, currency: Currency) throws(MoneyError) {
+        var scaled = decimal
+        var factor = Decimal(1)
+        for _ in 0..<currency.exponent { factor *= 10 }
+        scaled *= factor
+        var rounded = Decimal()
+        NSDecimalRound(&rounded, &scaled, 0, .plain)
+        guard rounded == scaled else { throw .tooManyFractionDigits(currency: currency) }
+        guard rounded <= Decimal(Int64.max), rounded >= Decimal(Int64.min) else { throw .overflow }
+        self.init(minorUnits: NSDecimalNumber(decimal: rounded).int64Value, currency: currency)
+    }
+
+    /// Parses a plain decimal string such as "12.34" exactly.
+    public init(parsing text: String, currency: Currency) throws(MoneyError) {
+        let pattern = text.utf8.allSatisfy { ($0 >= 48 && $0 <= 57) || $0 == 46 || $0 == 45 }
+        guard pattern, !text.isEmpty, let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else {
+            throw .notANumber(text)
+        }
+        try self.init(decimal: value, currency: currency)
+    }
+
+    /// The amount in major units, exactly (1234 USD cents → 12.34).
+    public var decimalValue: Decimal {
+        var value = Decimal(minorUnits)
+        for _ in 0..<currency.exponent { value /= 10 }
+        return value
+    }
+
+    /// "12.34", "1000", "1.500": the amount with exactly the currency's number of decimals.
+    public var formattedAmount: String {
+        let negative = minorUnits < 0
+        let digits = String(minorUnits.magnitude)
+        guard currency.exponent > 0 else { return (negative ? "-" : "") + digits }
+        let padded = String(repeating: "0", count: max(0, currency.exponent + 1 - digits.count)) + digits
+        let split = padded.index(padded.endIndex, offsetBy: -currency.exponent)
+        return (negative ? "-" : "") + padded[..<split] + "." + padded[split...]
+    }
+
+    public var description: String { "\(formattedAmount) \(currency.code)" }
+
+    public func adding(_ other: Money) throws(MoneyError) -> Money {
+        guard other.currency == currency else { throw .currencyMismatch(currency, other.currency) }
+        let (sum, overflow) = minorUnits.addingReportingOverflow(other.minorUnits)
+        guard !overflow else { throw .overflow }
+        return Money(minorUnits: sum, currency: currency)
+    }
+
+    public func subtracting(_ other: Money) throws(MoneyError) -> Money {
+        guard other.currency == currency else { throw .currencyMismatch(currency, other.currency) }
+        let (difference, overflow) = minorUnits.subtractingReportingOverflow(other.minorUnits)
+        guard !overflow else { throw .overflow }
+        return Money(minorUnits: difference, currency: currency)
+    }
+
+    /// This amount times an exact rate (0.18 for 18 %), rounded half-up to the minor unit.
+    public func applying(rate: Decimal) -> Money {
+        var product = Decimal(minorUnits) * rate
+        var rounded = Decimal()
+        NSDecimalRound(&rounded, &product, 0, .plain)
+        return Money(minorUnits: NSDecimalNumber(decimal: rounded).int64Value, currency: currency)
+    }
+}
+
+/// Why an amount could not be made or combined.
+public enum MoneyError: Error, Equatable, Sendable, CustomStringConvertible {
+    case tooManyFractionDigits(currency: Currency)
+    case notANumber(String)
+    case currencyMismatch(Currency, Currency)
+    case overflow
+
+    public var description: String {
+        switch self {
+        case .tooManyFractionDigits(let currency):
+            return "\(currency.code) allows at most \(currency.exponent) decimal places"
+        case .notANumber(let text): return "'\(text)' is not a decimal amount"
+        case .currencyMismatch(let a, let b): return "cannot combine \(a.code) with \(b.code)"
+        case .overflow: return "amount is out of range"
+        }
+    }
+}

@@ -1,0 +1,43 @@
+/// Why the domain refused a move. Every case says enough for a clear API error.
+public enum PaymentError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The operation is not allowed in the payment's current status.
+    case invalidTransition(operation: TransactionType, status: TransactionStatus, settled: Bool)
+    /// The amount asked for is more than what is available for this operation.
+    case amountExceedsAvailable(operation: TransactionType, requested: Int64, available: Int64)
+    /// The amount is zero, negative, or otherwise not acceptable for the operation.
+    case invalidAmount(String)
+    /// Another follow-up on this payment is still waiting for the processor.
+    case operationInProgress(status: TransactionStatus)
+    /// The authorization is older than the merchant's authorization window.
+    case authorizationExpired
+
+    public var description: String {
+        switch self {
+        case .invalidTransition(let operation, let status, let settled):
+            let state = settled ? "\(status.rawValue) and settled" : status.rawValue
+            return "cannot \(operation.verb) a payment that is \(state)"
+        case .amountExceedsAvailable(let operation, let requested, let available):
+            return "\(operation.verb) amount \(requested) exceeds the available \(available)"
+        case .invalidAmount(let reason): return reason
+        case .operationInProgress(let status):
+            return "another operation on this payment (\(status.rawValue)) is still in progress; retry shortly"
+        case .authorizationExpired: return "the authorization has expired"
+        }
+    }
+}
+
+extension TransactionType {
+    /// The operation as a verb, for messages.
+    public var verb: String {
+        switch self {
+        case .sale: return "sell"
+        case .authorization: return "authorize"
+        case .capture: return "capture"
+        case .incrementalAuthorization: return "increment the authorization of"
+        case .tipAdjustment: return "adjust the tip of"
+        case .void: return "void"
+        case .reversal: return "reverse"
+        case .refund: return "refund"
+        }
+    }
+}

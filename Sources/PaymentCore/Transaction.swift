@@ -1,0 +1,66 @@
+import Foundation
+
+/// One transaction row: an original payment (sale or authorization) or a follow-up
+/// operation linked to one through `parentId`.
+///
+/// Amounts are minor units of `currency`. On an original, `authorizedAmount`,
+/// `capturedAmount`, `refundedAmount` and `tipAmount` are the payment's running totals,
+/// changed only through ``PaymentLifecycle`` so the invariants
+/// captured ≤ authorized and refunded ≤ captured always hold.
+public struct Transaction: Sendable, Equatable, Codable {
+    public var id: String
+    public var merchantId: String
+    public var type: TransactionType
+    public var status: TransactionStatus
+    /// The original this follow-up belongs to; nil on an original.
+    public var parentId: String?
+    public var currency: Currency
+    /// What this row asked for: the total of a sale or authorization, the amount of a follow-up.
+    public var amount: Int64
+    public var authorizedAmount: Int64 = 0
+    public var capturedAmount: Int64 = 0
+    public var refundedAmount: Int64 = 0
+    public var tipAmount: Int64 = 0
+    /// Refund amounts reserved by refunds still waiting for the processor.
+    public var pendingRefundAmount: Int64 = 0
+    /// The follow-up, other than a refund, now waiting for the processor; it excludes every other move.
+    public var pendingOperationId: String?
+    public var card: CardSummary?
+    public var processorResult: ProcessorResult?
+    public var referenceId: String?
+    public var customerId: String?
+    public var customerName: String?
+    public var customerEmail: String?
+    /// Who created it (terminal, device or API client id).
+    public var createdById: String?
+    public var createMethod: CreateMethod
+    public var batchId: String?
+    public var settledAt: Date?
+    public var createdAt: Date
+    public var updatedAt: Date
+
+    public init(
+        id: String, merchantId: String, type: TransactionType, status: TransactionStatus,
+        parentId: String? = nil, currency: Currency, amount: Int64,
+        createMethod: CreateMethod = .apiToken, createdAt: Date
+    ) {
+        self.id = id
+        self.merchantId = merchantId
+        self.type = type
+        self.status = status
+        self.parentId = parentId
+        self.currency = currency
+        self.amount = amount
+        self.createMethod = createMethod
+        self.createdAt = createdAt
+        self.updatedAt = createdAt
+    }
+
+    /// The amount of this row as money.
+    public var money: Money { Money(minorUnits: amount, currency: currency) }
+
+    /// Captured and not yet refunded or reserved for a refund in flight.
+    public var refundableAmount: Int64 { capturedAmount - refundedAmount - pendingRefundAmount }
+
+    public var isSettled: Bool { settledAt != nil }
+}

@@ -1,0 +1,15 @@
+/// What a transaction row did. A payment starts with a sale or an authorization; every
+/// follow-up is a row of its own, linked to that original.
+public enum TransactionType: String, Sendable, Codable, CaseIterable {
+    case sale
+    case authorization
+    case capture
+    case incrementalAuthorization
+    case tipAdjustment
+    case void
+    case reversal
+    case refund
+
+    /// A sale or an authorization: the row that carries the payment's status and amounts.
+    public var isOriginal: Bool { self == .sale || self == .authorization }
+}

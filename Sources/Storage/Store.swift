@@ -1,0 +1,26 @@
+import PaymentCore
+
+/// The gateway's persistence. One protocol, several implementations (memory, SQLite, later
+/// PostgreSQL), all held to the same contract suite (`Tests/StorageTests`).
+///
+/// All changes happen inside ``write(_:)``: one database transaction that commits entirely or
+/// not at all. The gateway never calls the processor inside `write` (atomic phases,
+/// docs/architecture.md), so a write transaction is always short.
+public protocol Store: Sendable {
+    /// Runs `body` in one database transaction. If `body` throws, nothing it wrote is kept.
+    /// Writers do not interleave on the rows they lock (SQLite: one writer at a time).
+    func write<T: Sendable>(_ body: @Sendable (any StoreWriter) async throws -> T) async throws -> T
+
+    /// Runs `body` against committed data only.
+    func read<T: Sendable>(_ body: @Sendable (any StoreReader) async throws -> T) async throws -> T
+
+    /// Releases connections and files. The store is unusable afterwards.
+    func close() async throws
+}
+
+extension Store {
+    /// Reads one transaction of one merchant; another merchant's transaction is nil.
+    public func transaction(id: String, merchantId: String) async throws -> Transaction? {
+        try await read { try await $0.transaction(id: id, merchantId: merchantId) }
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+import PaymentCore
+
+/// Changes, available only inside ``Store/write(_:)``.
+public protocol StoreWriter: StoreReader {
+    /// Reads a transaction and locks it until the write ends (PostgreSQL `FOR UPDATE`;
+    /// SQLite holds the single writer lock already).
+    func lockTransaction(id: String, merchantId: String) async throws -> Transaction?
+
+    func insert(_ merchant: Merchant) async throws
+    func update(_ merchant: Merchant) async throws
+
+    func insert(_ client: APIClient) async throws
+    func update(_ client: APIClient) async throws
+
+    func insert(_ token: RefreshToken) async throws
+    func update(_ token: RefreshToken) async throws
+    /// Revokes every refresh token of a family (a rotated token was reused).
+    func revokeRefreshTokens(familyId: String) async throws
+
+    /// Throws ``StoreError/duplicate`` when the id exists.
+    func insert(_ transaction: Transaction) async throws
+    /// Throws ``StoreError/notFound`` when the id does not exist.
+    func update(_ transaction: Transaction) async throws
+
+    /// Throws ``StoreError/duplicate`` when the merchant already has a record for the key.
+    func insert(_ record: IdempotencyRecord) async throws
+    func update(_ record: IdempotencyRecord) async throws
+    func deleteIdempotencyRecord(merchantId: String, key: String) async throws
+
+    func insert(_ batch: Batch) async throws
+    func update(_ batch: Batch) async throws
+    /// Sets `settledAt` on every transaction of the batch; returns how many changed.
+    func markSettled(batchId: String, merchantId: String, at date: Date) async throws -> Int
+}

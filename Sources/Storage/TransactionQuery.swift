@@ -1,0 +1,41 @@
+import Foundation
+import PaymentCore
+
+/// Filters, order and page of a transaction list (ARISE `TransactionFilters` plus status,
+/// type and date range). Order is stable: ties are broken by id.
+public struct TransactionQuery: Sendable, Equatable {
+    public enum Order: String, Sendable, CaseIterable {
+        case date, totalAmount, status, id, customerPan, customerName, type
+    }
+
+    public var merchantId: String
+    /// Zero-based page number.
+    public var page: Int = 0
+    public var pageSize: Int = 20
+    public var orderBy: Order = .date
+    public var ascending: Bool = false
+    public var createMethod: CreateMethod?
+    public var createdById: String?
+    public var batchId: String?
+    /// true: only transactions not yet settled.
+    public var noBatch: Bool?
+    public var status: TransactionStatus?
+    public var type: TransactionType?
+    /// Inclusive lower bound of `createdAt`.
+    public var createdFrom: Date?
+    /// Exclusive upper bound of `createdAt`.
+    public var createdTo: Date?
+
+    public init(merchantId: String) { self.merchantId = merchantId }
+}
+
+/// One page of transactions and the number of all matches.
+public struct TransactionPage: Sendable, Equatable {
+    public var items: [Transaction]
+    public var total: Int
+
+    public init(items: [Transaction], total: Int) {
+        self.items = items
+        self.total = total
+    }
+}
