@@ -32,11 +32,19 @@ public struct Money: Hashable, Sendable, Codable, CustomStringConvertible {
 
     /// Parses a plain decimal string such as "12.34" exactly.
     public init(parsing text: String, currency: Currency) throws(MoneyError) {
-        let pattern = text.utf8.allSatisfy { ($0 >= 48 && $0 <= 57) || $0 == 46 || $0 == 45 }
-        guard pattern, !text.isEmpty, let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else {
+        guard Self.isPlainDecimal(text), let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else {
             throw .notANumber(text)
         }
         try self.init(decimal: value, currency: currency)
+    }
+
+    /// "-"? digits ("." digits)?: no exponent, no grouping, no sign doubling.
+    private static func isPlainDecimal(_ text: String) -> Bool {
+        var rest = Substring(text)
+        if rest.first == "-" { rest = rest.dropFirst() }
+        let parts = rest.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        let isDigits = { (part: Substring) in !part.isEmpty && part.allSatisfy { $0.isASCII && $0.isNumber } }
+        return parts.allSatisfy(isDigits) && !parts.isEmpty
     }
 
     /// The amount in major units, exactly (1234 USD cents → 12.34).

@@ -1,0 +1,46 @@
+import PaymentCore
+
+/// A follow-up on an approved sale or authorization: capture, incremental authorization,
+/// tip adjustment, void, reversal or refund.
+public struct FollowUpProcessorRequest: Sendable, Equatable {
+    /// The follow-up's own id; a repeated id gets the decision already made.
+    public var transactionId: String
+    /// Our id of the sale or authorization this follows up.
+    public var originalTransactionId: String
+    /// The processor's reference from the original's approval.
+    public var originalReference: String?
+    /// What the operation moves:
+    /// - capture: the amount to capture (at most the authorized amount);
+    /// - incremental authorization: the increase, not the new total;
+    /// - tip adjustment: the new tip, replacing the old one (see ``newTotal``);
+    /// - void: the whole outstanding amount (captured, or authorized if not captured);
+    /// - reversal: the part of the outstanding amount to release;
+    /// - refund: the amount to give back.
+    public var amount: Money
+    /// Tip adjustment only: the captured total once the new tip replaces the old one.
+    ///
+    /// The processor cannot work it out itself because it does not know which part of
+    /// the original amount was tip.
+    public var newTotal: Money?
+
+    public init(
+        transactionId: String, originalTransactionId: String, originalReference: String?,
+        amount: Money, newTotal: Money? = nil
+    ) {
+        self.transactionId = transactionId
+        self.originalTransactionId = originalTransactionId
+        self.originalReference = originalReference
+        self.amount = amount
+        self.newTotal = newTotal
+    }
+
+    /// A tip adjustment: `newTip` replaces the old tip, making the captured total `newTotal`.
+    public static func tipAdjustment(
+        transactionId: String, originalTransactionId: String, originalReference: String?,
+        newTip: Money, newTotal: Money
+    ) -> FollowUpProcessorRequest {
+        FollowUpProcessorRequest(
+            transactionId: transactionId, originalTransactionId: originalTransactionId,
+            originalReference: originalReference, amount: newTip, newTotal: newTotal)
+    }
+}

@@ -1,0 +1,33 @@
+/// The acquirer or processor that decides on payments: the simulator today, an ISO 8583
+/// connection later.
+///
+/// Every request carries our transaction id. A processor answers a repeated id with the
+/// decision it already made (same response, no second approval), which is what makes
+/// retries and crash recovery safe.
+///
+/// A thrown ``ProcessorError/unavailable(code:message:)`` means nothing was decided; a
+/// thrown ``ProcessorError/noAnswer`` means an approval may exist and the caller owes a
+/// ``cancel(transactionId:)``.
+public protocol PaymentProcessor: Sendable {
+    /// Sale (authorize and capture) or authorization (hold).
+    func authorize(_ request: AuthorizationRequest) async throws(ProcessorError) -> ProcessorResponse
+    /// Captures at most the authorized amount of an authorization; the rest is released.
+    func capture(_ request: FollowUpProcessorRequest) async throws(ProcessorError) -> ProcessorResponse
+    /// Raises an uncaptured authorization by `amount`.
+    func incrementAuthorization(_ request: FollowUpProcessorRequest) async throws(ProcessorError) -> ProcessorResponse
+    /// Replaces the tip of a captured payment; `newTotal` is the captured total after it.
+    func adjustTip(_ request: FollowUpProcessorRequest) async throws(ProcessorError) -> ProcessorResponse
+    /// Cancels a whole unsettled payment (authorization or captured sale) before any refund.
+    func void(_ request: FollowUpProcessorRequest) async throws(ProcessorError) -> ProcessorResponse
+    /// Releases all or part of the outstanding amount; at zero the payment is reversed.
+    func reverse(_ request: FollowUpProcessorRequest) async throws(ProcessorError) -> ProcessorResponse
+    /// Gives back part or all of the captured amount, any number of times.
+    func refund(_ request: FollowUpProcessorRequest) async throws(ProcessorError) -> ProcessorResponse
+    /// The decision already made for a request id, for crash recovery; nil if the
+    /// processor never saw it. After ``cancel(transactionId:)`` it is a failure with
+    /// response code "68".
+    func lookup(transactionId: String) async throws(ProcessorError) -> ProcessorResponse?
+    /// Reverses a request whose answer never came (timeout). Idempotent; also safe for an
+    /// id the processor never saw, which is then refused if it arrives late.
+    func cancel(transactionId: String) async throws(ProcessorError)
+}

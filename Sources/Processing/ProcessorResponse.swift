@@ -1,0 +1,20 @@
+import PaymentCore
+
+/// The processor's decision on one request.
+public struct ProcessorResponse: Sendable, Equatable {
+    /// Approved (for how much), declined, PIN required or failed.
+    public var outcome: OperationOutcome
+    /// Response code, message, authorization code and the processor's reference.
+    public var result: ProcessorResult
+
+    public init(outcome: OperationOutcome, result: ProcessorResult) {
+        self.outcome = outcome
+        self.result = result
+    }
+
+    /// The approved amount in minor units, or nil when nothing was approved.
+    public var approvedAmount: Int64? {
+        if case .approved(let amount) = outcome { return amount }
+        return nil
+    }
+}

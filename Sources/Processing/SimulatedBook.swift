@@ -1,0 +1,154 @@
+import CardData
+import Foundation
+import PaymentCore
+
+/// Everything ``SimulatedProcessor`` has decided, and the rules it decides by. Kept apart
+/// from the actor so the decisions are plain synchronous code.
+///
+/// It holds no card data: decisions are keyed by transaction id and approvals by the
+/// processor's reference.
+struct SimulatedBook: Sendable {
+    /// What an approval did to the authorization under `reference`, so `cancel` can undo it.
+    private struct Change: Sendable {
+        var reference: String
+        /// Nil when the approval created the authorization.
+        var before: SimulatedAuthorization?
+        var after: SimulatedAuthorization
+    }
+
+    private struct Decision: Sendable {
+        var response: ProcessorResponse
+        var change: Change?
+        var isCancelled = false
+    }
+
+    private var decisions: [String: Decision] = [:]
+    private var authorizations: [String: SimulatedAuthorization] = [:]
+    private var referenceByTransactionId: [String: String] = [:]
+    private var approvals: [String: Int] = [:]
+    private var sequence = 0
+
+    /// How many times an approval was granted for this id (replays do not count).
+    func approvalCount(transactionId: String) -> Int { approvals[transactionId, default: 0] }
+
+    func isCancelled(transactionId: String) -> Bool { decisions[transactionId]?.isCancelled ?? false }
+
+    func lookup(transactionId: String) -> ProcessorResponse? { decisions[transactionId]?.response }
+
+    mutating func authorize(_ request: AuthorizationRequest) throws(ProcessorError) -> ProcessorResponse {
+        if let previous = decisions[request.transactionId] {
+            // The PIN retry is the one repeat that continues instead of replaying.
+            guard previous.response.outcome == .pinRequired, request.pin != nil else { return previous.response }
+        }
+        let amount = request.amount.minorUnits
+        guard amount > 0 else { return refuse(request.transactionId, .invalidAmount) }
+        switch TestCards.behaviour(pan: request.card.pan) {
+        case .approve:
+            return approve(request, amount: amount, code: .approved)
+        case .decline(let code):
+            return refuse(request.transactionId, ISOResponseCode(rawValue: code))
+        case .pinRequired(let code, let correctPIN, let wrongPINCode):
+            return pinStep(request, softDecline: ISOResponseCode(rawValue: code),
+                           correctPIN: correctPIN, wrongPINCode: ISOResponseCode(rawValue: wrongPINCode))
+        case .processorError(let code):
+            throw .unavailable(code: code, message: ISOResponseCode(rawValue: code).message)
+        case .noAnswer:
+            throw .noAnswer
+        case .amountDriven:
+            let lastTwo = amount % 100
+            let code = ISOResponseCode(rawValue: lastTwo < 10 ? "0\(lastTwo)" : "\(lastTwo)")
+            switch code.disposition {
+            case .approved: return approve(request, amount: amount, code: code)
+            case .partiallyApproved: return approve(request, amount: amount / 2, code: code)
+            case .declined: return refuse(request.transactionId, code)
+            case .systemError: throw .unavailable(code: code.rawValue, message: code.message)
+            case .pinRequired:
+                return pinStep(request, softDecline: code, correctPIN: TestCards.correctPIN, wrongPINCode: .incorrectPIN)
+            }
+        }
+    }
+
+    mutating func followUp(_ operation: ProcessorOperation, _ request: FollowUpProcessorRequest) -> ProcessorResponse {
+        if let previous = decisions[request.transactionId] { return previous.response }
+        let reference = request.originalReference ?? referenceByTransactionId[request.originalTransactionId]
+        guard let reference, let before = authorizations[reference],
+              before.transactionId == request.originalTransactionId else {
+            return refuse(request.transactionId, .invalidTransaction)
+        }
+        switch before.deciding(operation, request) {
+        case .decline(let code):
+            return refuse(request.transactionId, code)
+        case .approve(let after, let amount):
+            authorizations[reference] = after
+            let result = approvalResult(request.transactionId, .approved)
+            return store(request.transactionId, ProcessorResponse(outcome: .approved(amount: amount), result: result),
+                         change: Change(reference: reference, before: before, after: after))
+        }
+    }
+
+    /// Marks the request reversed: its effect on the books is undone and, from now on, it
+    /// answers "68" failed, also if it arrives for the first time after this.
+    mutating func cancel(transactionId: String) {
+        let previous = decisions[transactionId]
+        guard previous?.isCancelled != true else { return }
+        if let change = previous?.change, var current = authorizations[change.reference] {
+            if let before = change.before {
+                current.undo(from: before, to: change.after)
+            } else {
+                current.isClosed = true
+            }
+            authorizations[change.reference] = current
+        }
+        let code = ISOResponseCode.responseReceivedTooLate
+        let result = ProcessorResult(responseCode: code.rawValue, message: code.message,
+                                     reference: previous?.response.result.reference)
+        decisions[transactionId] = Decision(response: ProcessorResponse(outcome: .failed, result: result),
+                                            change: nil, isCancelled: true)
+    }
+
+    private mutating func pinStep(
+        _ request: AuthorizationRequest, softDecline: ISOResponseCode, correctPIN: String, wrongPINCode: ISOResponseCode
+    ) -> ProcessorResponse {
+        guard let pin = request.pin else {
+            let result = ProcessorResult(responseCode: softDecline.rawValue, message: softDecline.message)
+            return store(request.transactionId, ProcessorResponse(outcome: .pinRequired, result: result), change: nil)
+        }
+        guard pin.digits == correctPIN else { return refuse(request.transactionId, wrongPINCode) }
+        return approve(request, amount: request.amount.minorUnits, code: .approved)
+    }
+
+    private mutating func approve(_ request: AuthorizationRequest, amount: Int64, code: ISOResponseCode) -> ProcessorResponse {
+        let result = approvalResult(request.transactionId, code)
+        let reference = result.reference ?? ""
+        let authorization = SimulatedAuthorization(
+            transactionId: request.transactionId, kind: request.kind, currency: request.amount.currency,
+            authorized: amount, captured: request.kind == .sale ? amount : 0)
+        authorizations[reference] = authorization
+        referenceByTransactionId[request.transactionId] = reference
+        return store(request.transactionId, ProcessorResponse(outcome: .approved(amount: amount), result: result),
+                     change: Change(reference: reference, before: nil, after: authorization))
+    }
+
+    private mutating func refuse(_ transactionId: String, _ code: ISOResponseCode) -> ProcessorResponse {
+        let result = ProcessorResult(responseCode: code.rawValue, message: code.message)
+        return store(transactionId, ProcessorResponse(outcome: .declined, result: result), change: nil)
+    }
+
+    /// Counts the approval and gives it an authorization code and a reference.
+    private mutating func approvalResult(_ transactionId: String, _ code: ISOResponseCode) -> ProcessorResult {
+        sequence += 1
+        approvals[transactionId, default: 0] += 1
+        let digits = String(sequence % 1_000_000)
+        let authorizationCode = String(repeating: "0", count: 6 - digits.count) + digits
+        // Random rather than sequential so a reference from an earlier run of the
+        // simulator can never name a payment of this run.
+        let reference = "sim_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+        return ProcessorResult(responseCode: code.rawValue, message: code.message,
+                               authorizationCode: authorizationCode, reference: reference)
+    }
+
+    private mutating func store(_ transactionId: String, _ response: ProcessorResponse, change: Change?) -> ProcessorResponse {
+        decisions[transactionId] = Decision(response: response, change: change)
+        return response
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import PaymentCore
+
+extension MemoryStoreState {
+    /// Filters, orders and pages like the SQL stores do, so the contract suite can hold
+    /// every store to the same answers.
+    func transactions(_ query: TransactionQuery) -> TransactionPage {
+        let matches = transactions.values.filter { Self.matches($0, query) }
+        let sorted = matches.sorted { a, b in
+            let (first, second) = query.ascending ? (a, b) : (b, a)
+            switch Self.compare(first, second, by: query.orderBy) {
+            case .some(let precedes): return precedes
+            case .none: return Self.precedes(first.id, second.id)
+            }
+        }
+        let window = query.pageWindow
+        let items = sorted.dropFirst(min(window.offset, sorted.count)).prefix(window.limit)
+        return TransactionPage(items: Array(items), total: matches.count)
+    }
+
+    private static func matches(_ row: Transaction, _ query: TransactionQuery) -> Bool {
+        guard row.merchantId == query.merchantId else { return false }
+        if let method = query.createMethod, row.createMethod != method { return false }
+        if let creator = query.createdById, row.createdById != creator { return false }
+        if let batch = query.batchId, row.batchId != batch { return false }
+        if query.noBatch == true, row.settledAt != nil { return false }
+        if let status = query.status, row.status != status { return false }
+        if let type = query.type, row.type != type { return false }
+        if let from = query.createdFrom, row.createdAt < from { return false }
+        if let to = query.createdTo, row.createdAt >= to { return false }
+        return true
+    }
+
+    /// Whether `a` sorts before `b` on the order column, or nil when they tie there.
+    private static func compare(_ a: Transaction, _ b: Transaction, by order: TransactionQuery.Order) -> Bool? {
+        switch order {
+        case .date:
+            return a.createdAt == b.createdAt ? nil : a.createdAt < b.createdAt
+        case .totalAmount:
+            return a.amount == b.amount ? nil : a.amount < b.amount
+        case .status:
+            return compare(a.status.rawValue, b.status.rawValue)
+        case .id:
+            return nil
+        case .customerPan:
+            return compare(a.card?.maskedPan, b.card?.maskedPan)
+        case .customerName:
+            return compare(a.customerName, b.customerName)
+        case .type:
+            return compare(a.type.rawValue, b.type.rawValue)
+        }
+    }
+
+    private static func compare(_ a: String?, _ b: String?) -> Bool? {
+        // Bytes, not Swift's canonical equivalence, decide a tie, as in SQLite.
+        if precedes(a, b) { return true }
+        if precedes(b, a) { return false }
+        return nil
+    }
+}

@@ -1,0 +1,112 @@
+/// The schema as an ordered list of migrations. Append a migration to change it; never
+/// edit one that has shipped, because databases out there already applied it.
+///
+/// Tables are STRICT so SQLite refuses a value of the wrong type (money is INTEGER minor
+/// units, never REAL). Dates are INTEGER milliseconds since 1970.
+enum SQLiteSchema {
+    static let migrations: [SQLiteMigration] = [
+        SQLiteMigration(version: 1, name: "initial schema", statements: [
+            """
+            CREATE TABLE merchants (
+                id TEXT NOT NULL PRIMARY KEY,
+                name TEXT NOT NULL,
+                authorization_window REAL NOT NULL,
+                tip_percentages TEXT NOT NULL,
+                created_at INTEGER NOT NULL
+            ) STRICT
+            """,
+            """
+            CREATE TABLE api_clients (
+                id TEXT NOT NULL PRIMARY KEY,
+                merchant_id TEXT NOT NULL REFERENCES merchants (id),
+                name TEXT NOT NULL,
+                secret_hash TEXT NOT NULL,
+                permissions TEXT NOT NULL,
+                created_at INTEGER NOT NULL,
+                revoked_at INTEGER
+            ) STRICT
+            """,
+            "CREATE INDEX api_clients_by_merchant ON api_clients (merchant_id, created_at)",
+            """
+            CREATE TABLE refresh_tokens (
+                token_hash TEXT NOT NULL PRIMARY KEY,
+                client_id TEXT NOT NULL REFERENCES api_clients (id),
+                merchant_id TEXT NOT NULL REFERENCES merchants (id),
+                family_id TEXT NOT NULL,
+                expires_at INTEGER NOT NULL,
+                used_at INTEGER,
+                revoked INTEGER NOT NULL
+            ) STRICT
+            """,
+            "CREATE INDEX refresh_tokens_by_family ON refresh_tokens (family_id)",
+            """
+            CREATE TABLE transactions (
+                id TEXT NOT NULL PRIMARY KEY,
+                merchant_id TEXT NOT NULL REFERENCES merchants (id),
+                type TEXT NOT NULL,
+                status TEXT NOT NULL,
+                parent_id TEXT,
+                currency TEXT NOT NULL,
+                amount INTEGER NOT NULL,
+                authorized_amount INTEGER NOT NULL,
+                captured_amount INTEGER NOT NULL,
+                refunded_amount INTEGER NOT NULL,
+                tip_amount INTEGER NOT NULL,
+                pending_refund_amount INTEGER NOT NULL,
+                pending_operation_id TEXT,
+                masked_pan TEXT,
+                card_brand TEXT,
+                card_pan_hash TEXT,
+                card_expiry_month INTEGER,
+                card_expiry_year INTEGER,
+                card_entry_mode TEXT,
+                processor_response_code TEXT,
+                processor_message TEXT,
+                processor_authorization_code TEXT,
+                processor_reference TEXT,
+                reference_id TEXT,
+                customer_id TEXT,
+                customer_name TEXT,
+                customer_email TEXT,
+                created_by_id TEXT,
+                create_method INTEGER NOT NULL,
+                batch_id TEXT,
+                settled_at INTEGER,
+                created_at INTEGER NOT NULL,
+                updated_at INTEGER NOT NULL
+            ) STRICT
+            """,
+            "CREATE INDEX transactions_by_merchant_created ON transactions (merchant_id, created_at, id)",
+            "CREATE INDEX transactions_by_merchant_batch ON transactions (merchant_id, batch_id)",
+            "CREATE INDEX transactions_by_parent ON transactions (parent_id)",
+            // Recovery (pending by updated_at) and expiry (authorized by created_at).
+            "CREATE INDEX transactions_by_status_updated ON transactions (status, updated_at)",
+            "CREATE INDEX transactions_by_status_created ON transactions (status, created_at)",
+            """
+            CREATE TABLE idempotency_keys (
+                merchant_id TEXT NOT NULL REFERENCES merchants (id),
+                key TEXT NOT NULL,
+                request_hash TEXT NOT NULL,
+                state TEXT NOT NULL,
+                response_status INTEGER,
+                response_body BLOB,
+                transaction_id TEXT,
+                created_at INTEGER NOT NULL,
+                PRIMARY KEY (merchant_id, key)
+            ) STRICT
+            """,
+            "CREATE INDEX idempotency_keys_by_state_created ON idempotency_keys (state, created_at)",
+            """
+            CREATE TABLE batches (
+                id TEXT NOT NULL PRIMARY KEY,
+                merchant_id TEXT NOT NULL REFERENCES merchants (id),
+                opened_at INTEGER NOT NULL,
+                closed_at INTEGER,
+                transaction_count INTEGER NOT NULL,
+                totals TEXT NOT NULL
+            ) STRICT
+            """,
+            "CREATE INDEX batches_by_merchant_opened ON batches (merchant_id, opened_at)",
+        ]),
+    ]
+}

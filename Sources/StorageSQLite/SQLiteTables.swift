@@ -1,0 +1,85 @@
+import Foundation
+import SQLiteNIO
+import Storage
+
+/// The mapping of every record except transactions (see `SQLiteTables+Transactions.swift`).
+/// Column names here and in `SQLiteSchema` must agree; the contract suite round-trips
+/// every field to prove it.
+enum SQLiteTables {
+    typealias Column<Record> = SQLiteTable<Record>.Column
+
+    static let merchants = SQLiteTable<Merchant>("merchants", key: ["id"], columns: [
+        Column(name: "id") { .text($0.id) },
+        Column(name: "name") { .text($0.name) },
+        Column(name: "authorization_window") { .float($0.authorizationWindow) },
+        Column(name: "tip_percentages") { try SQLiteValue.json($0.tipPercentages) },
+        Column(name: "created_at") { SQLiteValue.date($0.createdAt) },
+    ]) { row in
+        Merchant(
+            id: try row.text("id"), name: try row.text("name"),
+            authorizationWindow: try row.double("authorization_window"),
+            tipPercentages: try row.json([Int].self, "tip_percentages"), createdAt: try row.date("created_at"))
+    }
+
+    static let apiClients = SQLiteTable<APIClient>("api_clients", key: ["id", "merchant_id"], columns: [
+        Column(name: "id") { .text($0.id) },
+        Column(name: "merchant_id") { .text($0.merchantId) },
+        Column(name: "name") { .text($0.name) },
+        Column(name: "secret_hash") { .text($0.secretHash) },
+        Column(name: "permissions") { try SQLiteValue.json($0.permissions) },
+        Column(name: "created_at") { SQLiteValue.date($0.createdAt) },
+        Column(name: "revoked_at") { SQLiteValue.date($0.revokedAt) },
+    ]) { row in
+        APIClient(
+            id: try row.text("id"), merchantId: try row.text("merchant_id"), name: try row.text("name"),
+            secretHash: try row.text("secret_hash"), permissions: try row.json([String].self, "permissions"),
+            createdAt: try row.date("created_at"), revokedAt: try row.optionalDate("revoked_at"))
+    }
+
+    static let refreshTokens = SQLiteTable<RefreshToken>("refresh_tokens", key: ["token_hash", "merchant_id"], columns: [
+        Column(name: "token_hash") { .text($0.tokenHash) },
+        Column(name: "client_id") { .text($0.clientId) },
+        Column(name: "merchant_id") { .text($0.merchantId) },
+        Column(name: "family_id") { .text($0.familyId) },
+        Column(name: "expires_at") { SQLiteValue.date($0.expiresAt) },
+        Column(name: "used_at") { SQLiteValue.date($0.usedAt) },
+        Column(name: "revoked") { .integer($0.revoked ? 1 : 0) },
+    ]) { row in
+        RefreshToken(
+            tokenHash: try row.text("token_hash"), clientId: try row.text("client_id"),
+            merchantId: try row.text("merchant_id"), familyId: try row.text("family_id"),
+            expiresAt: try row.date("expires_at"), usedAt: try row.optionalDate("used_at"),
+            revoked: try row.bool("revoked"))
+    }
+
+    static let idempotencyKeys = SQLiteTable<IdempotencyRecord>("idempotency_keys", key: ["merchant_id", "key"], columns: [
+        Column(name: "merchant_id") { .text($0.merchantId) },
+        Column(name: "key") { .text($0.key) },
+        Column(name: "request_hash") { .text($0.requestHash) },
+        Column(name: "state") { .text($0.state.rawValue) },
+        Column(name: "response_status") { SQLiteValue.integer($0.responseStatus) },
+        Column(name: "response_body") { SQLiteValue.blob($0.responseBody) },
+        Column(name: "transaction_id") { SQLiteValue.text($0.transactionId) },
+        Column(name: "created_at") { SQLiteValue.date($0.createdAt) },
+    ]) { row in
+        IdempotencyRecord(
+            merchantId: try row.text("merchant_id"), key: try row.text("key"),
+            requestHash: try row.text("request_hash"), state: try row.value(IdempotencyRecord.State.self, "state"),
+            responseStatus: try row.optionalInt("response_status"), responseBody: try row.optionalBlob("response_body"),
+            transactionId: try row.optionalText("transaction_id"), createdAt: try row.date("created_at"))
+    }
+
+    static let batches = SQLiteTable<Batch>("batches", key: ["id", "merchant_id"], columns: [
+        Column(name: "id") { .text($0.id) },
+        Column(name: "merchant_id") { .text($0.merchantId) },
+        Column(name: "opened_at") { SQLiteValue.date($0.openedAt) },
+        Column(name: "closed_at") { SQLiteValue.date($0.closedAt) },
+        Column(name: "transaction_count") { SQLiteValue.integer($0.transactionCount) },
+        Column(name: "totals") { try SQLiteValue.json($0.totals) },
+    ]) { row in
+        Batch(
+            id: try row.text("id"), merchantId: try row.text("merchant_id"), openedAt: try row.date("opened_at"),
+            closedAt: try row.optionalDate("closed_at"), transactionCount: try row.int("transaction_count"),
+            totals: try row.json([String: Int64].self, "totals"))
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import PaymentCore
+import Testing
+
+@Suite("Money and currencies")
+struct MoneyTests {
+    @Test(arguments: [("USD", 2, 840), ("EUR", 2, 978), ("GBP", 2, 826), ("ZAR", 2, 710), ("JPY", 0, 392), ("KWD", 3, 414)])
+    func currencyTable(code: String, exponent: Int, numeric: Int) throws {
+        let currency = try #require(Currency(code: code))
+        #expect(currency.exponent == exponent)
+        #expect(currency.numericCode == numeric)
+        #expect(Currency(numericCode: numeric) == currency)
+        #expect(Currency(code: code.lowercased()) == currency)
+    }
+
+    @Test func unknownCurrencyIsNil() {
+        #expect(Currency(code: "XYZ") == nil)
+        #expect(Currency(code: "") == nil)
+    }
+
+    @Test(arguments: [
+        ("12.34", Currency.usd, Int64(1234)), ("0.01", .usd, 1), ("1500", .jpy, 1500), ("1.234", .kwd, 1234),
+        ("1.5", .usd, 150), ("1", .usd, 100), ("0", .usd, 0),
+    ])
+    func exactDecimalConversion(text: String, currency: Currency, minor: Int64) throws {
+        #expect(try Money(parsing: text, currency: currency).minorUnits == minor)
+        #expect(try Money(decimal: Decimal(string: text)!, currency: currency).minorUnits == minor)
+    }
+
+    @Test(arguments: [("12.345", Currency.usd), ("1.5", .jpy), ("0.0001", .kwd)])
+    func moreFractionDigitsThanTheCurrencyAllowsIsRefused(text: String, currency: Currency) {
+        #expect(throws: MoneyError.tooManyFractionDigits(currency: currency)) {
+            try Money(parsing: text, currency: currency)
+        }
+    }
+
+    @Test(arguments: ["", "abc", "1,5", "1e3", "--1"])
+    func notANumber(text: String) {
+        #expect(throws: MoneyError.self) { try Money(parsing: text, currency: .usd) }
+    }
+
+    @Test(arguments: [(Int64(1234), Currency.usd, "12.34"), (5, .usd, "0.05"), (-5, .usd, "-0.05"), (1500, .jpy, "1500"), (1, .kwd, "0.001")])
+    func formatting(minor: Int64, currency: Currency, text: String) {
+        let money = Money(minorUnits: minor, currency: currency)
+        #expect(money.formattedAmount == text)
+        #expect(money.decimalValue == Decimal(string: text))
+    }
+
+    @Test func arithmeticChecksCurrencyAndOverflow() throws {
+        let a = Money(minorUnits: 100, currency: .usd)
+        #expect(try a.adding(Money(minorUnits: 50, currency: .usd)).minorUnits == 150)
+        #expect(try a.subtracting(Money(minorUnits: 150, currency: .usd)).minorUnits == -50)
+        #expect(throws: MoneyError.currencyMismatch(.usd, .eur)) { try a.adding(Money(minorUnits: 1, currency: .eur)) }
+        #expect(throws: MoneyError.overflow) { try Money(minorUnits: .max, currency: .usd).adding(a) }
+    }
+
+    @Test(arguments: [
+        (Int64(1000), "0.15", Int64(150)), (333, "0.15", 50), (1, "0.5", 1), (3, "0.5", 2), (10_001, "0.0875", 875),
+        (999, "0.18", 180), (0, "0.2", 0),
+    ])
+    func rateRoundsHalfUp(minor: Int64, rate: String, expected: Int64) {
+        #expect(Money(minorUnits: minor, currency: .usd).applying(rate: Decimal(string: rate)!).minorUnits == expected)
+    }
+
+    @Test func breakdownTotalIsTheSumOfItsParts() {
+        let breakdown = AmountBreakdown(base: 2_500, tip: 500, tax: 219, surcharge: 75, discount: 100)
+        #expect(breakdown.total == 3_194)
+    }
+}
