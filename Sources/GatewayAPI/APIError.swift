@@ -1,0 +1,59 @@
+/// The one error envelope of the API: `{"error": {"code": …, "message": …, "field": …}}`.
+public struct ErrorEnvelope: Codable, Sendable, Equatable {
+    public var error: APIError
+
+    public init(error: APIError) { self.error = error }
+}
+
+/// An error as the client sees it.
+public struct APIError: Codable, Sendable, Equatable, Error {
+    /// Stable machine-readable code, one of ``APIErrorCode``.
+    public var code: String
+    /// What went wrong and, where possible, what to do.
+    public var message: String
+    /// The request field at fault, for validation errors (dotted path, e.g. "amount").
+    public var field: String?
+    /// The payment's current status, for refused moves.
+    public var status: String?
+    /// The transaction the error is about, when one was recorded (e.g. a failed payment).
+    public var transactionId: String?
+
+    public init(code: APIErrorCode, message: String, field: String? = nil, status: String? = nil, transactionId: String? = nil) {
+        self.code = code.rawValue
+        self.message = message
+        self.field = field
+        self.status = status
+        self.transactionId = transactionId
+    }
+}
+
+/// Every error code the canonical API answers with.
+public enum APIErrorCode: String, Sendable, CaseIterable {
+    // 400
+    case invalidRequest = "invalid_request"
+    case invalidJSON = "invalid_json"
+    case invalidAmount = "invalid_amount"
+    case unknownCurrency = "unknown_currency"
+    case invalidCardNumber = "invalid_card_number"
+    case invalidExpiry = "invalid_expiry"
+    case cardExpired = "card_expired"
+    case invalidGrant = "invalid_grant"
+    case unsupportedGrantType = "unsupported_grant_type"
+    // 401, 403, 404
+    case unauthorized = "unauthorized"
+    case invalidClient = "invalid_client"
+    case forbidden = "forbidden"
+    case notFound = "not_found"
+    // 409, 422
+    case invalidStateTransition = "invalid_state_transition"
+    case amountExceedsAvailable = "amount_exceeds_available"
+    case authorizationExpired = "authorization_expired"
+    case operationInProgress = "operation_in_progress"
+    case idempotencyKeyInUse = "idempotency_key_in_use"
+    case idempotencyKeyMismatch = "idempotency_key_mismatch"
+    // 5xx
+    case processorError = "processor_error"
+    case processorTimeout = "processor_timeout"
+    case internalError = "internal_error"
+    case serviceUnavailable = "service_unavailable"
+}

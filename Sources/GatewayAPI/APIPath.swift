@@ -1,0 +1,26 @@
+/// Paths of the canonical API, shared by the gateway's router and the SDK so they cannot drift.
+public enum APIPath {
+    public static let health = "/health"
+    public static let openAPI = "/v1/openapi.yaml"
+    public static let token = "/v1/oauth/token"
+    public static let permissions = "/v1/permissions"
+    public static let transactions = "/v1/transactions"
+    public static let sale = "/v1/transactions/sale"
+    public static let authorization = "/v1/transactions/authorization"
+    public static let batches = "/v1/batches"
+    public static let closeBatch = "/v1/batches/close"
+
+    public static func transaction(_ id: String) -> String { "\(transactions)/\(id)" }
+
+    /// The follow-up operations on a payment, as the last path component.
+    public enum FollowUp: String, Sendable, CaseIterable {
+        case capture
+        case increment
+        case adjustTip = "adjust-tip"
+        case void
+        case reverse
+        case refund
+    }
+
+    public static func followUp(_ id: String, _ operation: FollowUp) -> String { "\(transaction(id))/\(operation.rawValue)" }
+}

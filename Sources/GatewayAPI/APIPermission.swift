@@ -1,0 +1,31 @@
+/// Permissions an API client can hold (ARISE `ApiPermission` names).
+public enum APIPermission: String, Codable, Sendable, CaseIterable {
+    case posStartTransaction, posGetTransactions, posGetTransactionDetails, posCancelTransaction, posPrintReceipt
+    case getTerminalList, getTerminalInformation
+    case ecommerceAuth, ecommerceSale, ecommerceCapture, ecommerceVoid, ecommerceRefund, ecommerceRefundWithoutReference
+    case achDebit, achCredit, achVoid, achHold, achUnhold
+    case listTransactions, getTransactionDetails, calculateTransactionAmount
+    case submitTipAdjustment
+    case getSettlementBatches, submitBatchForSettlement
+    case sendReceiptBySms
+    case listCustomers, getCustomerDetails, manageCustomers
+    case hostedInvoices, hostedQuickPayment, hostedSubscriptions, hostedWebComponents, hostedWooCommerce
+    case featureTapToPayOnMobile
+    case generalPing, generalStatus, generalConfigurations
+
+    /// What a new client gets unless told otherwise: everything Tapline implements.
+    public static let defaultGrant: [APIPermission] = [
+        .posStartTransaction, .posGetTransactions, .posGetTransactionDetails, .posCancelTransaction,
+        .ecommerceAuth, .ecommerceSale, .ecommerceCapture, .ecommerceVoid, .ecommerceRefund,
+        .listTransactions, .getTransactionDetails, .submitTipAdjustment,
+        .getSettlementBatches, .submitBatchForSettlement, .featureTapToPayOnMobile,
+        .generalPing, .generalStatus,
+    ]
+}
+
+/// `GET /v1/permissions`.
+public struct PermissionsResponse: Codable, Sendable, Equatable {
+    public var permissions: [String]
+
+    public init(permissions: [String]) { self.permissions = permissions }
+}

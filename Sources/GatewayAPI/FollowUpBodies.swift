@@ -1,0 +1,29 @@
+/// `POST …/capture`: capture all of the authorized amount, or `amount` of it (the rest is released).
+public struct CaptureBody: Codable, Sendable, Equatable {
+    public var amount: Int64?
+    public init(amount: Int64? = nil) { self.amount = amount }
+}
+
+/// `POST …/increment`: raise the authorized amount by `amount`.
+public struct IncrementBody: Codable, Sendable, Equatable {
+    public var amount: Int64
+    public init(amount: Int64) { self.amount = amount }
+}
+
+/// `POST …/adjust-tip`: replace the tip of a captured, unsettled payment.
+public struct AdjustTipBody: Codable, Sendable, Equatable {
+    public var tipAmount: Int64
+    public init(tipAmount: Int64) { self.tipAmount = tipAmount }
+}
+
+/// `POST …/reverse`: release all of an authorization, or `amount` of it.
+public struct ReverseBody: Codable, Sendable, Equatable {
+    public var amount: Int64?
+    public init(amount: Int64? = nil) { self.amount = amount }
+}
+
+/// `POST …/refund`: refund everything refundable, or `amount`; several refunds are allowed.
+public struct RefundBody: Codable, Sendable, Equatable {
+    public var amount: Int64?
+    public init(amount: Int64? = nil) { self.amount = amount }
+}
