@@ -18,7 +18,9 @@ let package = Package(
         .package(url: "https://github.com/vapor/sqlite-nio.git", from: "1.10.0"),
         .package(url: "https://github.com/apple/swift-crypto.git", from: "3.0.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
-        .package(url: "https://github.com/apple/swift-log.git", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.0.0"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.0.0"),
     ],
     targets: [
         .target(name: "PaymentCore"),
@@ -31,27 +33,38 @@ let package = Package(
         .target(name: "StorageSQLite", dependencies: [
             "Storage", "PaymentCore",
             .product(name: "SQLiteNIO", package: "sqlite-nio"),
+            .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "Gateway", dependencies: [
             "PaymentCore", "CardData", "GatewayAPI", "Processing", "Storage", "StorageSQLite",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "Logging", package: "swift-log"),
-        ]),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+        ], resources: [.copy("Resources/openapi.yaml")]),
         .executableTarget(name: "tapline", dependencies: [
-            "Gateway",
+            "Gateway", "GatewayAPI",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "Logging", package: "swift-log"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .target(name: "TestSupport", dependencies: [
             "PaymentCore", "CardData", "Processing", "Storage",
         ], path: "Tests/TestSupport"),
         .testTarget(name: "PaymentCoreTests", dependencies: ["PaymentCore"]),
-        .testTarget(name: "CardDataTests", dependencies: ["CardData"]),
-        .testTarget(name: "ProcessingTests", dependencies: ["Processing", "TestSupport"]),
-        .testTarget(name: "StorageTests", dependencies: ["Storage", "StorageSQLite", "TestSupport"]),
+        .testTarget(name: "CardDataTests", dependencies: ["CardData", .product(name: "Crypto", package: "swift-crypto")]),
+        .testTarget(name: "ProcessingTests", dependencies: ["Processing", "CardData", "PaymentCore"]),
+        .testTarget(name: "StorageTests", dependencies: [
+            "Storage", "StorageSQLite", "TestSupport",
+            .product(name: "SQLiteNIO", package: "sqlite-nio"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
         .testTarget(name: "GatewayTests", dependencies: [
             "Gateway", "GatewayAPI", "TestSupport",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "Logging", package: "swift-log"),
         ]),
     ]
 )

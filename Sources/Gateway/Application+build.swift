@@ -1,0 +1,45 @@
+import Foundation
+import Hummingbird
+import Logging
+import Processing
+import Storage
+import StorageSQLite
+
+/// The one composition root: builds the gateway application from configuration and, for
+/// tests, injected dependencies (store, processor, clock, ids, keys).
+public func buildApplication(
+    _ configuration: GatewayConfiguration, dependencies: GatewayDependencies
+) async throws -> some ApplicationProtocol {
+    let services = GatewayServices(configuration: configuration, dependencies: dependencies)
+    let router = buildRouter(services, now: dependencies.now)
+    let jobs = JobScheduler(recovery: services.recovery, expiry: services.expiry, interval: configuration.jobInterval, logger: dependencies.logger)
+    return Application(
+        router: router,
+        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "tapline"),
+        services: [jobs],
+        logger: dependencies.logger)
+}
+
+/// The production dependencies: SQLite at the configured path, the simulated processor,
+/// keys from the key file (created on first start).
+public func productionDependencies(_ configuration: GatewayConfiguration, logger: Logger) async throws -> GatewayDependencies {
+    let keys = try GatewayKeys.loadOrCreate(at: configuration.keysPath)
+    let store = try await SQLiteStore.open(path: configuration.databasePath, logger: logger)
+    return GatewayDependencies(store: store, processor: SimulatedProcessor(), keys: keys, logger: logger)
+}
+
+/// Every route, with its middleware: public routes first, then `/v1` behind authentication.
+func buildRouter(_ services: GatewayServices, now: @escaping @Sendable () -> Date) -> Router<GatewayContext> {
+    let router = Router(context: GatewayContext.self)
+    // Correlation is outermost so error responses carry the id and are logged too.
+    router.add(middleware: CorrelationMiddleware())
+    router.add(middleware: ErrorEnvelopeMiddleware())
+    let system = SystemController()
+    system.addPublicRoutes(to: router)
+    TokenController(tokens: services.tokens).addRoutes(to: router)
+    let v1 = router.group("v1").add(middleware: AuthMiddleware(signer: services.signer, now: now))
+    system.addRoutes(to: v1)
+    TransactionController(services: services, validator: CardPaymentValidator(now: now)).addRoutes(to: v1)
+    BatchController(batches: services.batches, idempotency: services.idempotency).addRoutes(to: v1)
+    return router
+}

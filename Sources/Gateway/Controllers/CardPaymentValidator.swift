@@ -1,0 +1,78 @@
+import CardData
+import Foundation
+import GatewayAPI
+import PaymentCore
+
+/// Checks a keyed sale or authorization request field by field before anything is written,
+/// naming the first field at fault.
+struct CardPaymentValidator: Sendable {
+    let now: @Sendable () -> Date
+
+    func validate(_ body: CardTransactionRequest, type: TransactionType, createdBy caller: Caller) throws -> NewPayment {
+        guard let currency = Currency(code: body.currency) else {
+            throw GatewayError.invalid("currency", "unknown currency '\(body.currency)'; use an ISO 4217 code such as USD", code: .unknownCurrency)
+        }
+        guard body.amount > 0 else {
+            throw GatewayError.invalid("amount", "amount must be greater than zero (minor units, e.g. 1234 for 12.34)", code: .invalidAmount)
+        }
+        let tip = body.tipAmount ?? 0
+        guard tip >= 0 else { throw GatewayError.invalid("tipAmount", "tipAmount must not be negative", code: .invalidAmount) }
+        guard body.amount <= Int64.max - tip, body.amount + tip <= 99_999_999_999 else {
+            throw GatewayError.invalid("amount", "amount is too large", code: .invalidAmount)
+        }
+        if let source = body.cardDataSource, source != "manual" {
+            throw GatewayError.invalid("cardDataSource", "keyed card data must have cardDataSource \"manual\"")
+        }
+        let pan: String
+        do {
+            pan = try PAN.normalized(body.accountNumber)
+        } catch {
+            throw GatewayError.invalid("accountNumber", "accountNumber must be 12 to 19 digits", code: .invalidCardNumber)
+        }
+        guard Luhn.isValid(pan) else {
+            throw GatewayError.invalid("accountNumber", "accountNumber fails the Luhn check", code: .invalidCardNumber)
+        }
+        let expiry: CardExpiry
+        do {
+            expiry = try CardExpiry(month: body.expirationMonth, year: body.expirationYear)
+        } catch {
+            let field = (1...12).contains(body.expirationMonth) ? "expirationYear" : "expirationMonth"
+            throw GatewayError.invalid(field, "expiration month must be 1–12 and year two or four digits", code: .invalidExpiry)
+        }
+        guard expiry.isValid(at: now()) else {
+            throw GatewayError.invalid("expirationYear", "the card expired at the end of \(expiry.month)/\(expiry.year)", code: .cardExpired)
+        }
+        if let code = body.securityCode, !(3...4).contains(code.count) || !code.allSatisfy(\.isASCIIDigit) {
+            throw GatewayError.invalid("securityCode", "securityCode must be 3 or 4 digits")
+        }
+        let createMethod = try body.createMethodId.map { id in
+            guard let method = CreateMethod(rawValue: id) else {
+                throw GatewayError.invalid("createMethodId", "createMethodId must be 1–9 (ARISE CreateMethodId)")
+            }
+            return method
+        } ?? .apiToken
+        try Self.checkLength(body.referenceId, field: "referenceId")
+        try Self.checkLength(body.customerId, field: "customerId")
+        try Self.checkLength(body.createdById, field: "createdById")
+        let name = [body.contactInfo?.firstName, body.contactInfo?.lastName].compactMap { $0 }.joined(separator: " ")
+        let card: KeyedCard
+        do {
+            card = try KeyedCard(pan: pan, expiryMonth: expiry.month, expiryYear: expiry.year, securityCode: body.securityCode)
+        } catch {
+            throw GatewayError.invalid("accountNumber", "the card data is not valid: \(error)", code: .invalidCardNumber)
+        }
+        return NewPayment(
+            type: type, currency: currency, baseAmount: body.amount, tipAmount: tip, card: card,
+            referenceId: body.referenceId, customerId: body.customerId, customerName: name.isEmpty ? nil : name,
+            customerEmail: body.contactInfo?.email, createdById: body.createdById ?? caller.clientId, createMethod: createMethod)
+    }
+
+    private static func checkLength(_ value: String?, field: String) throws {
+        guard let value else { return }
+        guard !value.isEmpty, value.count <= 255 else { throw GatewayError.invalid(field, "\(field) must be 1 to 255 characters") }
+    }
+}
+
+extension Character {
+    fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import GatewayAPI
+import Hummingbird
+import PaymentCore
+import Storage
+
+/// The canonical transaction API: sale, authorization, the follow-ups, list and details.
+struct TransactionController {
+    let services: GatewayServices
+    let validator: CardPaymentValidator
+
+    func addRoutes(to v1: RouterGroup<GatewayContext>) {
+        v1.post("transactions/sale") { request, context in
+            try await create(.sale, permission: .ecommerceSale, request: request, context: context)
+        }
+        v1.post("transactions/authorization") { request, context in
+            try await create(.authorization, permission: .ecommerceAuth, request: request, context: context)
+        }
+        v1.get("transactions") { request, context in
+            try await list(request, context: context)
+        }
+        v1.get("transactions/:id") { request, context in
+            try await details(request, context: context)
+        }
+        for operation in APIPath.FollowUp.allCases {
+            v1.post("transactions/:id/\(operation.rawValue)") { request, context in
+                try await followUp(operation, request: request, context: context)
+            }
+        }
+    }
+
+    private func create(_ type: TransactionType, permission: APIPermission, request: Request, context: GatewayContext) async throws -> Response {
+        let caller = try context.require(permission)
+        var request = request
+        let body = try await request.collectBody(upTo: JSONCoding.maxBodySize)
+        return try await services.idempotency.run(merchantId: caller.merchantId, request: request, body: body) { claim in
+            let payment = try validator.validate(JSONCoding.decode(CardTransactionRequest.self, from: body), type: type, createdBy: caller)
+            let created = try await services.payments.create(payment, merchantId: caller.merchantId, idempotency: claim)
+            let merchant = try await services.store.read { try await $0.merchant(id: caller.merchantId) }
+            return (.created, try JSONCoding.encoder.encode(services.renderer.render(created, merchant: merchant)))
+        }
+    }
+
+    private func followUp(_ operation: APIPath.FollowUp, request: Request, context: GatewayContext) async throws -> Response {
+        let caller = try context.require(Self.permission(for: operation))
+        let paymentId = try context.parameters.require("id")
+        var request = request
+        let body = try await request.collectBody(upTo: JSONCoding.maxBodySize)
+        return try await services.idempotency.run(merchantId: caller.merchantId, request: request, body: body) { claim in
+            let followUp = try Self.followUpRequest(operation, body: body)
+            let (done, payment) = try await services.followUps.perform(
+                followUp, paymentId: paymentId, merchantId: caller.merchantId, createdById: caller.clientId, idempotency: claim)
+            let merchant = try await services.store.read { try await $0.merchant(id: caller.merchantId) }
+            let response = FollowUpResponse(
+                operation: services.renderer.render(done, merchant: merchant), payment: services.renderer.render(payment, merchant: merchant))
+            return (.created, try JSONCoding.encoder.encode(response))
+        }
+    }
+
+    private func details(_ request: Request, context: GatewayContext) async throws -> Response {
+        let caller = try context.require(.getTransactionDetails)
+        let id = try context.parameters.require("id")
+        let found = try await services.store.read { reader -> (Transaction, [Transaction], Merchant?)? in
+            guard let transaction = try await reader.transaction(id: id, merchantId: caller.merchantId) else { return nil }
+            let operations = transaction.type.isOriginal ? try await reader.followUps(of: id, merchantId: caller.merchantId) : []
+            return (transaction, operations, try await reader.merchant(id: caller.merchantId))
+        }
+        guard let (transaction, operations, merchant) = found else { throw GatewayError.notFound("transaction \(id)") }
+        let resource = services.renderer.render(transaction, merchant: merchant, operations: transaction.type.isOriginal ? operations : nil)
+        return try JSONCoding.response(.ok, resource)
+    }
+
+    private func list(_ request: Request, context: GatewayContext) async throws -> Response {
+        let caller = try context.require(.listTransactions)
+        let query = try TransactionListQuery.parse(request.uri.queryParameters, merchantId: caller.merchantId)
+        let (page, merchant) = try await services.store.read { reader in
+            (try await reader.transactions(query), try await reader.merchant(id: caller.merchantId))
+        }
+        let items = page.items.map { services.renderer.render($0, merchant: merchant) }
+        return try JSONCoding.response(.ok, TransactionList(items: items, total: page.total, page: query.page, pageSize: query.pageSize))
+    }
+
+    private static func permission(for operation: APIPath.FollowUp) -> APIPermission {
+        switch operation {
+        case .capture: return .ecommerceCapture
+        case .increment: return .ecommerceAuth
+        case .adjustTip: return .submitTipAdjustment
+        case .void, .reverse: return .ecommerceVoid
+        case .refund: return .ecommerceRefund
+        }
+    }
+
+    /// The follow-up a body asks for. Capture, reverse, refund and void accept an empty body.
+    private static func followUpRequest(_ operation: APIPath.FollowUp, body: ByteBuffer) throws -> FollowUpRequest {
+        let empty = body.readableBytes == 0
+        switch operation {
+        case .capture:
+            return .capture(amount: empty ? nil : try positive(JSONCoding.decode(CaptureBody.self, from: body).amount))
+        case .increment:
+            return .incrementalAuthorization(amount: try positive(JSONCoding.decode(IncrementBody.self, from: body).amount)!)
+        case .adjustTip:
+            let tip = try JSONCoding.decode(AdjustTipBody.self, from: body).tipAmount
+            guard tip >= 0 else { throw GatewayError.invalid("tipAmount", "tipAmount must not be negative", code: .invalidAmount) }
+            return .tipAdjustment(tip: tip)
+        case .void:
+            return .void
+        case .reverse:
+            return .reversal(amount: empty ? nil : try positive(JSONCoding.decode(ReverseBody.self, from: body).amount))
+        case .refund:
+            return .refund(amount: empty ? nil : try positive(JSONCoding.decode(RefundBody.self, from: body).amount))
+        }
+    }
+
+    private static func positive(_ amount: Int64?) throws -> Int64? {
+        if let amount, amount <= 0 {
+            throw GatewayError.invalid("amount", "amount must be greater than zero (minor units)", code: .invalidAmount)
+        }
+        return amount
+    }
+}

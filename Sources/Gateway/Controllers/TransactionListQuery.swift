@@ -1,0 +1,77 @@
+import Foundation
+import Hummingbird
+import PaymentCore
+import Storage
+
+/// Reads ARISE `TransactionFilters` (plus status, type, from, to) from a query string.
+enum TransactionListQuery {
+    /// ARISE `orderBy` names; those that are the same for every Tapline transaction sort by date.
+    static let orders: [String: TransactionQuery.Order] = [
+        "date": .date, "totalamount": .totalAmount, "status": .status, "id": .id, "customerpan": .customerPan,
+        "customername": .customerName, "type": .type, "cardtokentype": .date, "paymentmethodtype": .date,
+        "operationmode": .date, "customercompany": .customerName, "merchant": .date,
+    ]
+
+    static func parse(_ parameters: Parameters, merchantId: String) throws -> TransactionQuery {
+        var query = TransactionQuery(merchantId: merchantId)
+        if let page = parameters.get("page") {
+            guard let value = Int(page), value >= 0 else { throw GatewayError.invalid("page", "page must be a whole number from 0") }
+            query.page = value
+        }
+        if let size = parameters.get("pageSize") {
+            guard let value = Int(size), (1...100).contains(value) else {
+                throw GatewayError.invalid("pageSize", "pageSize must be between 1 and 100")
+            }
+            query.pageSize = value
+        }
+        if let order = parameters.get("orderBy") {
+            guard let value = orders[order.lowercased()] else {
+                throw GatewayError.invalid("orderBy", "orderBy must be one of: date, totalAmount, status, id, customerPan, customerName, type")
+            }
+            query.orderBy = value
+        }
+        query.ascending = try bool(parameters, "asc") ?? false
+        query.noBatch = try bool(parameters, "noBatch")
+        if let method = parameters.get("createMethodId") {
+            guard let value = Int(method).flatMap(CreateMethod.init(rawValue:)) else {
+                throw GatewayError.invalid("createMethodId", "createMethodId must be 1–9")
+            }
+            query.createMethod = value
+        }
+        query.createdById = parameters.get("createdById")
+        query.batchId = parameters.get("batchId")
+        if let status = parameters.get("status") {
+            guard let value = TransactionStatus(rawValue: status) else {
+                throw GatewayError.invalid("status", "status must be one of: \(TransactionStatus.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            query.status = value
+        }
+        if let type = parameters.get("type") {
+            guard let value = TransactionType(rawValue: type) else {
+                throw GatewayError.invalid("type", "type must be one of: \(TransactionType.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            query.type = value
+        }
+        query.createdFrom = try date(parameters, "from")
+        query.createdTo = try date(parameters, "to")
+        return query
+    }
+
+    private static func bool(_ parameters: Parameters, _ name: String) throws -> Bool? {
+        guard let text = parameters.get(name) else { return nil }
+        switch text.lowercased() {
+        case "true", "1": return true
+        case "false", "0": return false
+        default: throw GatewayError.invalid(name, "\(name) must be true or false")
+        }
+    }
+
+    private static func date(_ parameters: Parameters, _ name: String) throws -> Date? {
+        guard let text = parameters.get(name) else { return nil }
+        let formatter = ISO8601DateFormatter()
+        guard let date = formatter.date(from: text) else {
+            throw GatewayError.invalid(name, "\(name) must be an ISO 8601 date-time, e.g. 2026-11-21T00:00:00Z")
+        }
+        return date
+    }
+}

@@ -1,0 +1,27 @@
+import Foundation
+import Logging
+
+/// Everything about how the gateway runs that an operator may set.
+public struct GatewayConfiguration: Sendable {
+    public var host = "127.0.0.1"
+    public var port = 8080
+    /// The embedded SQLite database file.
+    public var databasePath = "tapline.sqlite"
+    /// The key file, created with mode 0600 on first start.
+    public var keysPath = "tapline-keys.json"
+    public var logLevel: Logger.Level = .info
+    /// Lifetime of an access token (a signed JWT).
+    public var accessTokenLifetime: TimeInterval = 15 * 60
+    /// Lifetime of a refresh token.
+    public var refreshTokenLifetime: TimeInterval = 30 * 24 * 3600
+    /// How long the gateway waits for the processor before treating the request as unanswered.
+    public var processorTimeout: Duration = .seconds(30)
+    /// How often the background jobs (recovery, authorization expiry) run.
+    public var jobInterval: Duration = .seconds(30)
+    /// A `pending` operation older than this is taken to be left by a crash and recovered.
+    public var recoveryGrace: TimeInterval = 120
+    /// Idempotency keys are kept at least this long.
+    public var idempotencyRetention: TimeInterval = 24 * 3600
+
+    public init() {}
+}

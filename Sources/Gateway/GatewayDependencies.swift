@@ -1,0 +1,29 @@
+import Foundation
+import Logging
+import Processing
+import Storage
+
+/// The effects the gateway runs on, passed in as values so tests can fix the clock, the
+/// ids, the store and the processor.
+public struct GatewayDependencies: Sendable {
+    public var store: any Store
+    public var processor: any PaymentProcessor
+    public var keys: GatewayKeys
+    public var now: @Sendable () -> Date
+    public var makeId: @Sendable () -> String
+    public var logger: Logger
+
+    public init(
+        store: any Store, processor: any PaymentProcessor, keys: GatewayKeys,
+        now: @escaping @Sendable () -> Date = { Date() },
+        makeId: @escaping @Sendable () -> String = { UUID().uuidString.lowercased() },
+        logger: Logger = Logger(label: "tapline")
+    ) {
+        self.store = store
+        self.processor = processor
+        self.keys = keys
+        self.now = now
+        self.makeId = makeId
+        self.logger = logger
+    }
+}

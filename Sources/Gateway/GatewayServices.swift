@@ -1,0 +1,46 @@
+import CardData
+import Foundation
+import Logging
+import Processing
+import Storage
+
+/// The gateway's services, wired once from configuration and dependencies. Routes, jobs
+/// and the CLI's admin commands all go through these.
+public struct GatewayServices: Sendable {
+    let store: any Store
+    let payments: PaymentService
+    let followUps: FollowUpService
+    let tokens: TokenService
+    let batches: BatchService
+    let idempotency: IdempotencyGuard
+    let renderer: TransactionRenderer
+    let signer: AccessTokenSigner
+    /// Finishes operations left `pending` by a crash.
+    public let recovery: RecoveryJob
+    /// Moves authorizations past their window to `expired`.
+    public let expiry: ExpiryJob
+    /// Merchants and API clients.
+    public let admin: MerchantAdmin
+
+    public init(configuration: GatewayConfiguration, dependencies: GatewayDependencies) {
+        let store = dependencies.store
+        self.store = store
+        let now = dependencies.now
+        let recorder = OutcomeRecorder(store: store, now: now, makeId: dependencies.makeId)
+        let processor = ProcessorGateway(processor: dependencies.processor, timeout: configuration.processorTimeout)
+        signer = AccessTokenSigner(key: dependencies.keys.tokenSigningKey)
+        renderer = TransactionRenderer(now: now)
+        payments = PaymentService(
+            store: store, processor: processor, recorder: recorder, panHasher: PANHasher(key: dependencies.keys.panHashKey),
+            now: now, makeId: dependencies.makeId, logger: dependencies.logger)
+        followUps = FollowUpService(store: store, processor: processor, recorder: recorder, now: now, makeId: dependencies.makeId)
+        tokens = TokenService(store: store, signer: signer, configuration: configuration, now: now, makeId: dependencies.makeId)
+        batches = BatchService(store: store, now: now, makeId: dependencies.makeId)
+        idempotency = IdempotencyGuard(store: store, now: now)
+        recovery = RecoveryJob(
+            store: store, processor: processor, recorder: recorder, renderer: renderer,
+            grace: configuration.recoveryGrace, now: now, logger: dependencies.logger)
+        expiry = ExpiryJob(store: store, now: now, logger: dependencies.logger)
+        admin = MerchantAdmin(store: store, now: now, makeId: dependencies.makeId)
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import GatewayAPI
+import HTTPTypes
+import Hummingbird
+import Logging
+
+/// Reads `X-Correlation-Id` (or makes one), puts it on every log line of the request and
+/// echoes it in the response, so a request can be followed across systems.
+struct CorrelationMiddleware: RouterMiddleware {
+    typealias Context = GatewayContext
+    static let header = HTTPField.Name(APIHeader.correlationId)!
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        var context = context
+        let given = request.headers[Self.header].flatMap(Self.acceptable)
+        let correlationId = given ?? UUID().uuidString.lowercased()
+        context.correlationId = correlationId
+        context.logger[metadataKey: "correlation_id"] = "\(correlationId)"
+        let started = ContinuousClock.now
+        var response = try await next(request, context)
+        response.headers[Self.header] = correlationId
+        let elapsed = ContinuousClock.now - started
+        context.logger.info("request", metadata: [
+            "method": "\(request.method.rawValue)",
+            "path": "\(request.uri.path)",
+            "status": "\(response.status.code)",
+            "ms": "\(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)",
+        ])
+        return response
+    }
+
+    /// A caller's id is logged, so only short printable ids are taken as they are.
+    private static func acceptable(_ value: String) -> String? {
+        guard !value.isEmpty, value.count <= 128,
+              value.unicodeScalars.allSatisfy({ $0.isASCII && $0.value > 32 && $0.value < 127 }) else { return nil }
+        return value
+    }
+}

@@ -1,0 +1,39 @@
+import Hummingbird
+import GatewayAPI
+import Logging
+
+/// The request context of every gateway route: Hummingbird's core context plus the
+/// authenticated caller, set by ``AuthMiddleware`` on protected routes.
+public struct GatewayContext: RequestContext {
+    public var coreContext: CoreRequestContextStorage
+    /// The API client behind the bearer token; nil on public routes.
+    var caller: Caller?
+    /// The request's correlation id, echoed in the response and in every log line.
+    var correlationId: String?
+
+    public init(source: Source) {
+        self.coreContext = .init(source: source)
+    }
+
+    /// The caller, or 401 if the route was reached without authentication.
+    func requireCaller() throws -> Caller {
+        guard let caller else { throw GatewayError.unauthorized("missing bearer token") }
+        return caller
+    }
+
+    /// The caller if it holds `permission`; 403 otherwise.
+    func require(_ permission: APIPermission) throws -> Caller {
+        let caller = try requireCaller()
+        guard caller.permissions.contains(permission.rawValue) else {
+            throw GatewayError.forbidden("this client lacks the permission \(permission.rawValue)")
+        }
+        return caller
+    }
+}
+
+/// Who is calling: an API client of a merchant and what it may do.
+struct Caller: Sendable {
+    var clientId: String
+    var merchantId: String
+    var permissions: Set<String>
+}

@@ -1,0 +1,94 @@
+import Foundation
+import GatewayAPI
+import Logging
+import PaymentCore
+import Processing
+import Storage
+
+/// Finishes what a crash left half done: operations still `pending` after the grace period
+/// are resolved by asking the processor what it decided (never seen: failed), and
+/// idempotency keys left in progress get the final answer so a client's retry receives it.
+public struct RecoveryJob: Sendable {
+    let store: any Store
+    let processor: ProcessorGateway
+    let recorder: OutcomeRecorder
+    let renderer: TransactionRenderer
+    let grace: TimeInterval
+    let now: @Sendable () -> Date
+    let logger: Logger
+
+    /// Runs one round; returns how many operations it resolved.
+    @discardableResult
+    public func run() async throws -> Int {
+        let cutoff = now().addingTimeInterval(-grace)
+        let pending = try await store.read { try await $0.pendingTransactions(updatedBefore: cutoff) }
+        var resolved = 0
+        for row in pending {
+            let decision: ProcessorResponse?
+            do {
+                decision = try await processor.lookup(transactionId: row.id)
+            } catch {
+                logger.warning("recovery lookup failed; will retry", metadata: ["transaction_id": "\(row.id)"])
+                continue
+            }
+            let outcome = decision?.outcome ?? .failed
+            let result = decision?.result
+                ?? ProcessorResult(responseCode: "96", message: "not processed: the gateway stopped before the processor was asked")
+            if row.type.isOriginal {
+                _ = try await recorder.finishOriginal(id: row.id, merchantId: row.merchantId, outcome: outcome, result: result)
+            } else {
+                _ = try await recorder.finishFollowUp(id: row.id, merchantId: row.merchantId, outcome: outcome, result: result)
+            }
+            logger.notice("recovered pending operation", metadata: ["transaction_id": "\(row.id)", "outcome": "\(outcome)"])
+            resolved += 1
+        }
+        try await finishIdempotencyKeys(createdBefore: cutoff)
+        return resolved
+    }
+
+    private func finishIdempotencyKeys(createdBefore cutoff: Date) async throws {
+        let stale = try await store.read { try await $0.staleIdempotencyRecords(createdBefore: cutoff) }
+        for record in stale {
+            guard let transactionId = record.transactionId else {
+                // Nothing was started under this key: free it for the client's retry.
+                try await store.write { try await $0.deleteIdempotencyRecord(merchantId: record.merchantId, key: record.key) }
+                continue
+            }
+            guard let (status, body) = try await finalResponse(transactionId: transactionId, merchantId: record.merchantId) else { continue }
+            var finished = record
+            finished.state = .completed
+            finished.responseStatus = status
+            finished.responseBody = body
+            let completed = finished
+            try await store.write { try await $0.update(completed) }
+        }
+    }
+
+    /// The response the original request would have given, once its transaction is final.
+    private func finalResponse(transactionId: String, merchantId: String) async throws -> (Int, Data)? {
+        let found = try await store.read { reader -> (Transaction, Transaction?, Merchant?)? in
+            guard let row = try await reader.transaction(id: transactionId, merchantId: merchantId) else { return nil }
+            let parent = try await row.parentId.asyncMap { try await reader.transaction(id: $0, merchantId: merchantId) } ?? nil
+            return (row, parent, try await reader.merchant(id: merchantId))
+        }
+        guard let (row, parent, merchant) = found, row.status != .pending else { return nil }
+        if row.status == .failed {
+            let error = GatewayError(.badGateway, .processorError, "the processor did not complete this request; the transaction is failed",
+                                     paymentStatus: (parent ?? row).status.rawValue, transactionId: row.id)
+            return (error.status.code, try JSONCoding.encoder.encode(ErrorEnvelope(error: error.body)))
+        }
+        let rendered = renderer.render(row, merchant: merchant)
+        if let parent {
+            let response = FollowUpResponse(operation: rendered, payment: renderer.render(parent, merchant: merchant))
+            return (201, try JSONCoding.encoder.encode(response))
+        }
+        return (201, try JSONCoding.encoder.encode(rendered))
+    }
+}
+
+extension Optional {
+    fileprivate func asyncMap<T>(_ transform: (Wrapped) async throws -> T) async rethrows -> T? {
+        guard let value = self else { return nil }
+        return try await transform(value)
+    }
+}

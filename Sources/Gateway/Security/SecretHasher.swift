@@ -1,0 +1,54 @@
+@preconcurrency import Crypto
+import Foundation
+
+/// Hashes client secrets and refresh tokens for storage.
+///
+/// Both are 256-bit random values made by the gateway, not human passwords, so a salted
+/// HMAC-SHA256 is enough: guessing is infeasible and a slow KDF would only slow logins.
+enum SecretHasher {
+    /// "hmac-sha256$<salt hex>$<hash hex>".
+    static func hash(secret: String) -> String {
+        let salt = SymmetricKey(size: .bits128)
+        let saltHex = salt.withUnsafeBytes { Data($0).hexString }
+        return "hmac-sha256$\(saltHex)$\(mac(secret, salt: salt).hexString)"
+    }
+
+    /// Compares in constant time.
+    static func verify(secret: String, against stored: String) -> Bool {
+        let parts = stored.split(separator: "$")
+        guard parts.count == 3, parts[0] == "hmac-sha256", let salt = Data(hexString: String(parts[1])),
+              let expected = Data(hexString: String(parts[2])) else { return false }
+        return HMAC<SHA256>.isValidAuthenticationCode(expected, authenticating: Data(secret.utf8), using: SymmetricKey(data: salt))
+    }
+
+    /// Unsalted SHA-256 hex, for look-up by token (refresh tokens are found by their hash).
+    static func lookupHash(_ token: String) -> String {
+        Data(SHA256.hash(data: Data(token.utf8))).hexString
+    }
+
+    /// A new random secret, base64url, 256 bits.
+    static func randomSecret() -> String {
+        SymmetricKey(size: .bits256).withUnsafeBytes { Base64URL.encode(Data($0)) }
+    }
+
+    private static func mac(_ secret: String, salt: SymmetricKey) -> Data {
+        Data(HMAC<SHA256>.authenticationCode(for: Data(secret.utf8), using: salt))
+    }
+}
+
+extension Data {
+    var hexString: String { map { String(format: "%02x", $0) }.joined() }
+
+    init?(hexString: String) {
+        guard hexString.count % 2 == 0 else { return nil }
+        var bytes: [UInt8] = []
+        var index = hexString.startIndex
+        while index < hexString.endIndex {
+            let next = hexString.index(index, offsetBy: 2)
+            guard let byte = UInt8(hexString[index..<next], radix: 16) else { return nil }
+            bytes.append(byte)
+            index = next
+        }
+        self.init(bytes)
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import PaymentCore
+import Storage
+
+/// Settlement: closing the merchant's open batch settles every payment in it.
+struct BatchService: Sendable {
+    let store: any Store
+    let now: @Sendable () -> Date
+    let makeId: @Sendable () -> String
+
+    /// Closes the open batch and returns it with its totals; nil when there is nothing to close.
+    func close(merchantId: String) async throws -> Batch? {
+        let now = now()
+        return try await store.write { writer -> Batch? in
+            guard var batch = try await writer.openBatch(merchantId: merchantId) else { return nil }
+            var totals: [String: Int64] = [:]
+            var count = 0
+            for transaction in try await Self.members(of: batch, in: writer) {
+                guard let signed = Self.settledAmount(transaction) else { continue }
+                totals[transaction.currency.code, default: 0] += signed
+                count += 1
+            }
+            batch.closedAt = now
+            batch.totals = totals
+            batch.transactionCount = count
+            try await writer.update(batch)
+            _ = try await writer.markSettled(batchId: batch.id, merchantId: merchantId, at: now)
+            return batch
+        }
+    }
+
+    func list(merchantId: String) async throws -> [Batch] {
+        try await store.read { try await $0.batches(merchantId: merchantId) }
+    }
+
+    /// What a batch member adds to the batch total: captured payments add what they
+    /// captured, approved refunds subtract; voided payments and captures (counted on their
+    /// payment) add nothing.
+    private static func settledAmount(_ transaction: Transaction) -> Int64? {
+        switch (transaction.type, transaction.status) {
+        case (.sale, .captured), (.sale, .refunded), (.authorization, .captured), (.authorization, .refunded):
+            return transaction.capturedAmount
+        case (.refund, .approved):
+            return -transaction.amount
+        default:
+            return nil
+        }
+    }
+
+    private static func members(of batch: Batch, in reader: any StoreReader) async throws -> [Transaction] {
+        var members: [Transaction] = []
+        var query = TransactionQuery(merchantId: batch.merchantId)
+        query.batchId = batch.id
+        query.pageSize = 500
+        query.ascending = true
+        while true {
+            let page = try await reader.transactions(query)
+            members += page.items
+            if page.items.count < query.pageSize { return members }
+            query.page += 1
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import PaymentCore
+import Processing
+import Storage
+
+/// Capture, incremental authorization, tip adjustment, void, reversal and refund, each
+/// recorded as a transaction of its own, in the three atomic phases.
+struct FollowUpService: Sendable {
+    let store: any Store
+    let processor: ProcessorGateway
+    let recorder: OutcomeRecorder
+    let now: @Sendable () -> Date
+    let makeId: @Sendable () -> String
+
+    func perform(
+        _ request: FollowUpRequest, paymentId: String, merchantId: String, createdById: String?,
+        idempotency: IdempotencyClaim?
+    ) async throws -> (operation: Transaction, payment: Transaction) {
+        let operationId = makeId()
+        let now = now()
+        // Phase 1: lock the payment, check the move, reserve its amount, record it pending.
+        let (operation, payment) = try await store.write { writer -> (Transaction, Transaction) in
+            guard var payment = try await writer.lockTransaction(id: paymentId, merchantId: merchantId),
+                  payment.type.isOriginal else { throw GatewayError.notFound("transaction \(paymentId)") }
+            let window = try await writer.merchant(id: merchantId)?.authorizationWindow ?? Merchant.defaultAuthorizationWindow
+            let amount: Int64
+            do throws(PaymentError) {
+                amount = try PaymentLifecycle.reserve(request, on: &payment, operationId: operationId, now: now, authorizationWindow: window)
+            } catch {
+                throw GatewayError(error, paymentStatus: payment.status)
+            }
+            var operation = Transaction(
+                id: operationId, merchantId: merchantId, type: request.type, status: .pending, parentId: payment.id,
+                currency: payment.currency, amount: amount, createMethod: payment.createMethod, createdAt: now)
+            operation.card = payment.card
+            operation.referenceId = payment.referenceId
+            operation.createdById = createdById
+            try await writer.insert(operation)
+            try await writer.update(payment)
+            try await idempotency?.link(transactionId: operation.id, in: writer)
+            return (operation, payment)
+        }
+
+        // Phase 2: the processor, outside any database transaction.
+        let processorRequest = FollowUpProcessorRequest(
+            transactionId: operation.id, originalTransactionId: payment.id,
+            originalReference: payment.processorResult?.reference,
+            amount: operation.money, newTotal: newTotal(of: operation, payment: payment))
+        let response: ProcessorResponse
+        do throws(ProcessorError) {
+            response = try await processor.followUp(operation.type, processorRequest)
+        } catch {
+            let result = ProcessorFailure.result(for: error)
+            _ = try await recorder.finishFollowUp(id: operation.id, merchantId: merchantId, outcome: .failed, result: result)
+            if error == .noAnswer { await processor.cancel(transactionId: operation.id) }
+            throw ProcessorFailure.apiError(for: error, transactionId: operation.id, paymentStatus: payment.status)
+        }
+        // Phase 3.
+        return try await recorder.finishFollowUp(id: operation.id, merchantId: merchantId, outcome: response.outcome, result: response.result)
+    }
+
+    /// The captured total a tip adjustment leads to; nil for other operations.
+    private func newTotal(of operation: Transaction, payment: Transaction) -> Money? {
+        guard operation.type == .tipAdjustment else { return nil }
+        return Money(minorUnits: payment.capturedAmount - payment.tipAmount + operation.amount, currency: payment.currency)
+    }
+}

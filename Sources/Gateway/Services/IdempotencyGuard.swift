@@ -1,0 +1,108 @@
+@preconcurrency import Crypto
+import Foundation
+import GatewayAPI
+import HTTPTypes
+import Hummingbird
+import Storage
+
+/// An `Idempotency-Key` this request holds. Phase 1 of an operation links the key to the
+/// transaction it creates, in the same database transaction, so a crash between the phases
+/// can be finished by recovery and the retry still gets the one true answer.
+struct IdempotencyClaim: Sendable {
+    let merchantId: String
+    let key: String
+
+    func link(transactionId: String, in writer: any StoreWriter) async throws {
+        guard var record = try await writer.idempotencyRecord(merchantId: merchantId, key: key) else { return }
+        record.transactionId = transactionId
+        try await writer.update(record)
+    }
+}
+
+/// Makes every mutating route safe to retry: same key and same request replays the stored
+/// response; same key and another request is 422; a duplicate while the first runs is 409.
+struct IdempotencyGuard: Sendable {
+    static let maxKeyLength = 255
+    static let replayedHeader = HTTPField.Name(APIHeader.idempotentReplayed)!
+    let store: any Store
+    let now: @Sendable () -> Date
+
+    /// Runs `handler` under the request's key (or without one when the client sent none).
+    func run(
+        merchantId: String, request: Request, body: ByteBuffer,
+        _ handler: (IdempotencyClaim?) async throws -> (HTTPResponse.Status, Data)
+    ) async throws -> Response {
+        guard let key = request.headers[HTTPField.Name(APIHeader.idempotencyKey)!] else {
+            let (status, data) = try await handler(nil)
+            return JSONCoding.response(status, data: data)
+        }
+        guard !key.isEmpty, key.count <= Self.maxKeyLength else {
+            throw GatewayError.invalid(APIHeader.idempotencyKey, "Idempotency-Key must be 1 to \(Self.maxKeyLength) characters")
+        }
+        let hash = Self.requestHash(method: request.method.rawValue, path: request.uri.path, body: body)
+        let claim = IdempotencyClaim(merchantId: merchantId, key: key)
+        if let replay = try await begin(claim, requestHash: hash) {
+            return JSONCoding.response(HTTPResponse.Status(code: replay.status), data: replay.body, extraHeaders: [Self.replayedHeader: "true"])
+        }
+        do {
+            let (status, data) = try await handler(claim)
+            try await complete(claim, status: status.code, body: data)
+            return JSONCoding.response(status, data: data)
+        } catch let error as GatewayError {
+            // An error after phase 1 is the request's answer and is replayed; before it, nothing happened.
+            if try await isLinked(claim) {
+                try await complete(claim, status: error.status.code, body: JSONCoding.encoder.encode(ErrorEnvelope(error: error.body)))
+            } else {
+                try await release(claim)
+            }
+            throw error
+        } catch {
+            // Unknown failure: a linked key stays in progress for the recovery job to finish.
+            if try await !isLinked(claim) { try await release(claim) }
+            throw error
+        }
+    }
+
+    private func begin(_ claim: IdempotencyClaim, requestHash: String) async throws -> (status: Int, body: Data)? {
+        let now = now()
+        return try await store.write { writer -> (status: Int, body: Data)? in
+            if let existing = try await writer.idempotencyRecord(merchantId: claim.merchantId, key: claim.key) {
+                guard existing.requestHash == requestHash else {
+                    throw GatewayError(.unprocessableContent, .idempotencyKeyMismatch,
+                                       "this Idempotency-Key was used with a different request; use a new key for a new request")
+                }
+                guard existing.state == .completed, let status = existing.responseStatus, let body = existing.responseBody else {
+                    throw GatewayError(.conflict, .idempotencyKeyInUse, "a request with this Idempotency-Key is still in progress; retry shortly")
+                }
+                return (status, body)
+            }
+            try await writer.insert(IdempotencyRecord(merchantId: claim.merchantId, key: claim.key, requestHash: requestHash, createdAt: now))
+            return nil
+        }
+    }
+
+    func complete(_ claim: IdempotencyClaim, status: Int, body: Data) async throws {
+        try await store.write { writer in
+            guard var record = try await writer.idempotencyRecord(merchantId: claim.merchantId, key: claim.key) else { return }
+            record.state = .completed
+            record.responseStatus = status
+            record.responseBody = body
+            try await writer.update(record)
+        }
+    }
+
+    private func release(_ claim: IdempotencyClaim) async throws {
+        try await store.write { try await $0.deleteIdempotencyRecord(merchantId: claim.merchantId, key: claim.key) }
+    }
+
+    private func isLinked(_ claim: IdempotencyClaim) async throws -> Bool {
+        try await store.read { try await $0.idempotencyRecord(merchantId: claim.merchantId, key: claim.key)?.transactionId != nil }
+    }
+
+    static func requestHash(method: String, path: String, body: ByteBuffer) -> String {
+        var hasher = SHA256()
+        hasher.update(data: Data("\(method) \(path)\n".utf8))
+        hasher.update(data: Data(buffer: body))
+        return Data(hasher.finalize()).hexString
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import PaymentCore
+import Processing
+import Storage
+
+/// Phase 3 of every operation: records the processor's answer on the operation and the
+/// payment in one database transaction. The services and the recovery job share it, so an
+/// operation finishes the same way whether its request is alive or it was left by a crash.
+struct OutcomeRecorder: Sendable {
+    let store: any Store
+    let now: @Sendable () -> Date
+    let makeId: @Sendable () -> String
+
+    /// Finishes a sale or authorization. A row that is no longer pending is returned as it is.
+    func finishOriginal(id: String, merchantId: String, outcome: OperationOutcome, result: ProcessorResult) async throws -> Transaction {
+        let now = now()
+        let makeId = makeId
+        return try await store.write { writer in
+            guard var payment = try await writer.lockTransaction(id: id, merchantId: merchantId) else {
+                throw StoreError.notFound(id)
+            }
+            guard payment.status == .pending else { return payment }
+            PaymentLifecycle.completeOriginal(&payment, outcome: outcome, now: now)
+            payment.processorResult = result
+            if payment.status == .captured {
+                payment.batchId = try await BatchLedger.openBatchId(merchantId: merchantId, in: writer, now: now, makeId: makeId)
+            }
+            try await writer.update(payment)
+            return payment
+        }
+    }
+
+    /// Finishes a follow-up and applies it to its payment. A follow-up that is no longer
+    /// pending is returned as it is.
+    func finishFollowUp(id: String, merchantId: String, outcome: OperationOutcome, result: ProcessorResult) async throws -> (operation: Transaction, payment: Transaction) {
+        let now = now()
+        let makeId = makeId
+        return try await store.write { writer in
+            guard var operation = try await writer.lockTransaction(id: id, merchantId: merchantId),
+                  let parentId = operation.parentId,
+                  var payment = try await writer.lockTransaction(id: parentId, merchantId: merchantId) else {
+                throw StoreError.notFound(id)
+            }
+            guard operation.status == .pending else { return (operation, payment) }
+            operation.status = switch outcome {
+            case .approved: .approved
+            case .declined, .pinRequired: .declined
+            case .failed: .failed
+            }
+            operation.processorResult = result
+            operation.updatedAt = now
+            PaymentLifecycle.complete(operation, outcome: outcome, on: &payment, now: now)
+            let joinsBatch = operation.status == .approved && (operation.type == .capture || operation.type == .refund)
+            if joinsBatch {
+                let batchId = try await BatchLedger.openBatchId(merchantId: merchantId, in: writer, now: now, makeId: makeId)
+                operation.batchId = batchId
+                if operation.type == .capture { payment.batchId = batchId }
+            }
+            try await writer.update(operation)
+            try await writer.update(payment)
+            return (operation, payment)
+        }
+    }
+}
+
+/// Every captured payment and every refund joins its merchant's open batch.
+enum BatchLedger {
+    /// The id of the merchant's open batch, opening one if there is none.
+    static func openBatchId(merchantId: String, in writer: any StoreWriter, now: Date, makeId: () -> String) async throws -> String {
+        if let open = try await writer.openBatch(merchantId: merchantId) { return open.id }
+        let batch = Batch(id: makeId(), merchantId: merchantId, openedAt: now)
+        try await writer.insert(batch)
+        return batch.id
+    }
+}

@@ -1,0 +1,93 @@
+import CardData
+import Foundation
+import Logging
+import PaymentCore
+import Processing
+import Storage
+
+/// Sales and authorizations: the start of every payment, in the three atomic phases.
+struct PaymentService: Sendable {
+    let store: any Store
+    let processor: ProcessorGateway
+    let recorder: OutcomeRecorder
+    let panHasher: PANHasher
+    let now: @Sendable () -> Date
+    let makeId: @Sendable () -> String
+    let logger: Logger
+
+    /// Runs a sale or authorization and returns the payment as it ended. A processor error or
+    /// timeout ends the payment `failed` (with a reversal when an approval may have happened)
+    /// and is thrown as a 502/504 naming the transaction.
+    func create(_ payment: NewPayment, merchantId: String, idempotency: IdempotencyClaim?) async throws -> Transaction {
+        // Phase 1: record the payment as pending, with the idempotency key pointing at it.
+        var row = Transaction(
+            id: makeId(), merchantId: merchantId, type: payment.type, status: .pending,
+            currency: payment.currency, amount: payment.total, createMethod: payment.createMethod, createdAt: now())
+        row.tipAmount = payment.tipAmount
+        row.card = summary(of: payment.card)
+        row.referenceId = payment.referenceId
+        row.customerId = payment.customerId
+        row.customerName = payment.customerName
+        row.customerEmail = payment.customerEmail
+        row.createdById = payment.createdById
+        let pending = row
+        try await store.write { writer in
+            try await writer.insert(pending)
+            try await idempotency?.link(transactionId: pending.id, in: writer)
+        }
+
+        // Phase 2: the processor, outside any database transaction.
+        let request = AuthorizationRequest(
+            transactionId: row.id, kind: payment.type == .sale ? .sale : .authorization,
+            amount: Money(minorUnits: payment.total, currency: payment.currency), card: payment.card)
+        let response: ProcessorResponse
+        do throws(ProcessorError) {
+            response = try await processor.authorize(request)
+        } catch {
+            try await fail(row, merchantId: merchantId, error: error)
+        }
+        // Phase 3.
+        return try await recorder.finishOriginal(id: row.id, merchantId: merchantId, outcome: response.outcome, result: response.result)
+    }
+
+    private func fail(_ row: Transaction, merchantId: String, error: ProcessorError) async throws -> Never {
+        let result = ProcessorFailure.result(for: error)
+        _ = try await recorder.finishOriginal(id: row.id, merchantId: merchantId, outcome: .failed, result: result)
+        if error == .noAnswer {
+            // The processor may have approved without us hearing: reverse so the cardholder is not charged.
+            await processor.cancel(transactionId: row.id)
+        }
+        logger.warning("processor failed", metadata: ["transaction_id": "\(row.id)", "code": "\(result.responseCode)"])
+        throw ProcessorFailure.apiError(for: error, transactionId: row.id, paymentStatus: .failed)
+    }
+
+    private func summary(of card: KeyedCard) -> CardSummary {
+        CardSummary(
+            maskedPan: card.maskedPAN, brand: card.brand.rawValue,
+            panHash: panHasher.hash(card.pan), expiryMonth: card.expiryMonth, expiryYear: card.expiryYear,
+            entryMode: "manual")
+    }
+}
+
+/// How a processor failure is recorded and answered.
+enum ProcessorFailure {
+    static func result(for error: ProcessorError) -> ProcessorResult {
+        switch error {
+        case .unavailable(let code, let message): return ProcessorResult(responseCode: code, message: message)
+        case .noAnswer: return ProcessorResult(responseCode: "91", message: "processor did not answer in time")
+        }
+    }
+
+    /// The error the client gets: `transactionId` names the failed row (the payment, or the
+    /// follow-up), `paymentStatus` is the payment's status after the failure.
+    static func apiError(for error: ProcessorError, transactionId: String, paymentStatus: TransactionStatus) -> GatewayError {
+        switch error {
+        case .unavailable(let code, let message):
+            return GatewayError(.badGateway, .processorError, "the processor failed (\(code) \(message)); the operation failed and nothing was charged",
+                                paymentStatus: paymentStatus.rawValue, transactionId: transactionId)
+        case .noAnswer:
+            return GatewayError(.gatewayTimeout, .processorTimeout, "the processor did not answer in time; the operation failed and a reversal was sent",
+                                paymentStatus: paymentStatus.rawValue, transactionId: transactionId)
+        }
+    }
+}

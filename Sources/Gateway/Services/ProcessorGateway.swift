@@ -1,0 +1,67 @@
+import PaymentCore
+import Processing
+
+/// The processor as the services use it: every call bounded by the configured timeout, and
+/// each follow-up type sent to its own processor operation.
+struct ProcessorGateway: Sendable {
+    let processor: any PaymentProcessor
+    let timeout: Duration
+
+    func authorize(_ request: AuthorizationRequest) async throws(ProcessorError) -> ProcessorResponse {
+        try await bounded { try await processor.authorize(request) }
+    }
+
+    func followUp(_ type: TransactionType, _ request: FollowUpProcessorRequest) async throws(ProcessorError) -> ProcessorResponse {
+        try await bounded {
+            switch type {
+            case .capture: return try await processor.capture(request)
+            case .incrementalAuthorization: return try await processor.incrementAuthorization(request)
+            case .tipAdjustment: return try await processor.adjustTip(request)
+            case .void: return try await processor.void(request)
+            case .reversal: return try await processor.reverse(request)
+            case .refund: return try await processor.refund(request)
+            case .sale, .authorization: preconditionFailure("originals go through authorize")
+            }
+        }
+    }
+
+    func lookup(transactionId: String) async throws(ProcessorError) -> ProcessorResponse? {
+        try await bounded { try await processor.lookup(transactionId: transactionId) }
+    }
+
+    /// Best effort: a reversal for a request whose answer never came. Failures are left to recovery.
+    func cancel(transactionId: String) async {
+        _ = try? await bounded { try await processor.cancel(transactionId: transactionId) }
+    }
+
+    /// Runs `call`, giving up with `.noAnswer` once the timeout passes. Errors that are not
+    /// the processor's own are reported as a processor malfunction (96).
+    private func bounded<T: Sendable>(_ call: @escaping @Sendable () async throws -> T) async throws(ProcessorError) -> T {
+        let timeout = self.timeout
+        let result: Result<T, ProcessorError> = await withTaskGroup(of: Result<T, ProcessorError>?.self) { group in
+            group.addTask {
+                do {
+                    return .success(try await call())
+                } catch let error as ProcessorError {
+                    return .failure(error)
+                } catch {
+                    return .failure(.unavailable(code: "96", message: "processor call failed"))
+                }
+            }
+            group.addTask {
+                do { try await Task.sleep(for: timeout) } catch { return nil }
+                return .failure(.noAnswer)
+            }
+            var outcome: Result<T, ProcessorError> = .failure(.noAnswer)
+            for await next in group {
+                if let next {
+                    outcome = next
+                    break
+                }
+            }
+            group.cancelAll()
+            return outcome
+        }
+        return try result.get()
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import GatewayAPI
+import PaymentCore
+import Storage
+
+/// Turns stored transactions into what the API shows.
+struct TransactionRenderer: Sendable {
+    let now: @Sendable () -> Date
+
+    func render(_ transaction: Transaction, merchant: Merchant?, operations: [Transaction]? = nil) -> TransactionResource {
+        var resource = TransactionResource(
+            id: transaction.id, type: transaction.type, status: transaction.status, merchantId: transaction.merchantId,
+            currency: transaction.currency.code, amount: transaction.amount,
+            createMethodId: transaction.createMethod.rawValue, createdAt: transaction.createdAt, updatedAt: transaction.updatedAt)
+        resource.parentId = transaction.parentId
+        resource.card = transaction.card.map {
+            CardResource(maskedPan: $0.maskedPan, brand: $0.brand, expiryMonth: $0.expiryMonth, expiryYear: $0.expiryYear, entryMode: $0.entryMode)
+        }
+        resource.processor = transaction.processorResult.map {
+            ProcessorResource(responseCode: $0.responseCode, message: $0.message, authorizationCode: $0.authorizationCode)
+        }
+        resource.referenceId = transaction.referenceId
+        resource.customerId = transaction.customerId
+        resource.customerName = transaction.customerName
+        resource.customerEmail = transaction.customerEmail
+        resource.createdById = transaction.createdById
+        resource.batchId = transaction.batchId
+        resource.settledAt = transaction.settledAt
+        if transaction.type.isOriginal {
+            resource.amounts = PaymentAmounts(
+                authorized: transaction.authorizedAmount, captured: transaction.capturedAmount,
+                refunded: transaction.refundedAmount, tip: transaction.tipAmount, refundable: max(0, transaction.refundableAmount))
+            resource.availableOperations = availableOperations(transaction, merchant: merchant)
+        }
+        resource.operations = operations.map { $0.map { render($0, merchant: merchant) } }
+        return resource
+    }
+
+    private func availableOperations(_ payment: Transaction, merchant: Merchant?) -> [AvailableOperationResource] {
+        let window = merchant?.authorizationWindow ?? Merchant.defaultAuthorizationWindow
+        return PaymentLifecycle.availableOperations(for: payment, now: now(), authorizationWindow: window).map { operation in
+            var resource = AvailableOperationResource(operationType: operation.type, availableAmount: operation.availableAmount)
+            if operation.type == .tipAdjustment {
+                let base = Money(minorUnits: payment.capturedAmount - payment.tipAmount, currency: payment.currency)
+                resource.suggestedTips = (merchant?.tipPercentages ?? [15, 18, 20]).map { percent in
+                    SuggestedTip(tipPercent: percent, tipAmount: base.applying(rate: Decimal(percent) / 100).minorUnits)
+                }
+            }
+            return resource
+        }
+    }
+}

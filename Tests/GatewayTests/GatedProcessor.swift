@@ -1,0 +1,36 @@
+import Processing
+
+/// A processor whose authorizations wait at a gate until the test opens it, so a test can
+/// hold a request in phase 2 deterministically (no sleeping).
+final class GatedProcessor: PaymentProcessor {
+    let inner = SimulatedProcessor()
+    let entered: AsyncStream<Void>
+    private let enteredContinuation: AsyncStream<Void>.Continuation
+    private let waiting = Locked<CheckedContinuation<Void, Never>?>(nil)
+
+    init() {
+        (entered, enteredContinuation) = AsyncStream.makeStream()
+    }
+
+    /// Lets the authorization waiting at the gate go on.
+    func open() { waiting.withLock { $0?.resume(); $0 = nil } }
+
+    func authorize(_ request: AuthorizationRequest) async throws(ProcessorError) -> ProcessorResponse {
+        await withCheckedContinuation { continuation in
+            waiting.withLock { $0 = continuation }
+            enteredContinuation.yield()
+        }
+        return try await inner.authorize(request)
+    }
+
+    func capture(_ request: FollowUpProcessorRequest) async throws(ProcessorError) -> ProcessorResponse { try await inner.capture(request) }
+    func incrementAuthorization(_ request: FollowUpProcessorRequest) async throws(ProcessorError) -> ProcessorResponse {
+        try await inner.incrementAuthorization(request)
+    }
+    func adjustTip(_ request: FollowUpProcessorRequest) async throws(ProcessorError) -> ProcessorResponse { try await inner.adjustTip(request) }
+    func void(_ request: FollowUpProcessorRequest) async throws(ProcessorError) -> ProcessorResponse { try await inner.void(request) }
+    func reverse(_ request: FollowUpProcessorRequest) async throws(ProcessorError) -> ProcessorResponse { try await inner.reverse(request) }
+    func refund(_ request: FollowUpProcessorRequest) async throws(ProcessorError) -> ProcessorResponse { try await inner.refund(request) }
+    func lookup(transactionId: String) async throws(ProcessorError) -> ProcessorResponse? { try await inner.lookup(transactionId: transactionId) }
+    func cancel(transactionId: String) async throws(ProcessorError) { try await inner.cancel(transactionId: transactionId) }
+}
