@@ -1,0 +1,74 @@
+import ArgumentParser
+import Foundation
+import Gateway
+import GatewayAPI
+
+/// `tapline merchant create|list`.
+struct MerchantCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "merchant", abstract: "Manage merchants.", subcommands: [Create.self, List.self])
+
+    struct Create: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Create a merchant.")
+        @Option(help: "The merchant's name.") var name: String
+        @Option(help: "Days an authorization holds before it expires.") var authorizationDays: Int = 7
+        @OptionGroup var store: StoreOptions
+
+        func run() async throws {
+            guard (1...31).contains(authorizationDays) else { throw ValidationError("--authorization-days must be 1 to 31") }
+            let (services, dependencies) = try await store.services()
+            let merchant = try await services.admin.createMerchant(name: name, authorizationWindow: TimeInterval(authorizationDays * 86_400))
+            try await dependencies.store.close()
+            print("merchant id: \(merchant.id)")
+        }
+    }
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List merchants.")
+        @OptionGroup var store: StoreOptions
+
+        func run() async throws {
+            let (services, dependencies) = try await store.services()
+            for merchant in try await services.admin.merchants() { print("\(merchant.id)  \(merchant.name)") }
+            try await dependencies.store.close()
+        }
+    }
+}
+
+/// `tapline client create`: an API client; its secret is printed once.
+struct ClientCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "client", abstract: "Manage API clients.", subcommands: [Create.self])
+
+    struct Create: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Create an API client and print its secret once.")
+        @Option(help: "The merchant the client acts for.") var merchantId: String
+        @Option(help: "A name to recognise the client by.") var name: String = "api client"
+        @Option(help: "Comma-separated ARISE permission names (default: everything Tapline implements).")
+        var permissions: String?
+        @OptionGroup var store: StoreOptions
+
+        func run() async throws {
+            var granted = APIPermission.defaultGrant
+            if let permissions {
+                granted = try permissions.split(separator: ",").map { name in
+                    let trimmed = name.trimmingCharacters(in: .whitespaces)
+                    guard let permission = APIPermission(rawValue: trimmed) else { throw ValidationError("unknown permission '\(trimmed)'") }
+                    return permission
+                }
+            }
+            let (services, dependencies) = try await store.services()
+            let created: MerchantAdmin.NewClient
+            do {
+                created = try await services.admin.createClient(merchantId: merchantId, name: name, permissions: granted)
+                try await dependencies.store.close()
+            } catch {
+                try? await dependencies.store.close()
+                throw error
+            }
+            print("client id:     \(created.client.id)")
+            print("client secret: \(created.secret)")
+            print("(the secret is shown only this once)")
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import ArgumentParser
+import Foundation
+import Gateway
+import Hummingbird
+import Logging
+
+/// `tapline serve`: runs the gateway on an embedded SQLite database.
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Run the gateway (embedded SQLite, no setup).")
+
+    @Option(help: "Address to listen on (env TAPLINE_HOST, default 127.0.0.1).")
+    var host: String?
+
+    @Option(help: "Port to listen on (env TAPLINE_PORT, default 8080).")
+    var port: Int?
+
+    @OptionGroup var store: StoreOptions
+
+    func run() async throws {
+        let environment = ProcessInfo.processInfo.environment
+        var configuration = GatewayConfiguration()
+        try store.apply(to: &configuration, environment: environment)
+        configuration.host = host ?? environment["TAPLINE_HOST"] ?? configuration.host
+        if let port = try port ?? environment["TAPLINE_PORT"].map(Self.parsePort) {
+            configuration.port = port
+        }
+        var logger = Logger(label: "tapline")
+        logger.logLevel = configuration.logLevel
+        let dependencies = try await productionDependencies(configuration, logger: logger)
+        let services = GatewayServices(configuration: configuration, dependencies: dependencies)
+        try await FirstStart.bootstrapIfEmpty(services.admin, configuration: configuration)
+        let app = try await buildApplication(configuration, dependencies: dependencies)
+        try await app.runService()
+    }
+
+    private static func parsePort(_ text: String) throws -> Int {
+        guard let port = Int(text), (0...65535).contains(port) else { throw ValidationError("TAPLINE_PORT must be a port number") }
+        return port
+    }
+}
+
+/// What a fresh install does once: a demo merchant and an API client, shown to the operator.
+enum FirstStart {
+    static func bootstrapIfEmpty(_ admin: MerchantAdmin, configuration: GatewayConfiguration) async throws {
+        guard try await admin.merchants().isEmpty else { return }
+        let merchant = try await admin.createMerchant(name: "Demo Merchant")
+        let created = try await admin.createClient(merchantId: merchant.id, name: "demo")
+        let base = "http://\(configuration.host):\(configuration.port)"
+        // Written straight to the file descriptor: stdout is block-buffered when redirected,
+        // and the operator needs the secret now.
+        FileHandle.standardOutput.write(Data("""
+            Tapline created a demo merchant and an API client. The secret is shown only this once.
+
+              merchant id:   \(merchant.id)
+              client id:     \(created.client.id)
+              client secret: \(created.secret)
+
+            Get an access token:
+              curl -s -X POST \(base)/v1/oauth/token -H 'Content-Type: application/json' \\
+                -d '{"grant_type":"client_credentials","client_id":"\(created.client.id)","client_secret":"\(created.secret)"}'
+
+            """.utf8))
+    }
+}

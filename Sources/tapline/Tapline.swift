@@ -1,0 +1,11 @@
+import ArgumentParser
+
+/// The `tapline` command: runs the gateway and administers it.
+@main
+struct Tapline: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tapline",
+        abstract: "Tapline: an open-source Tap to Pay payment gateway.",
+        subcommands: [Serve.self, MerchantCommand.self, ClientCommand.self]
+    )
+}
