@@ -32,7 +32,7 @@ public struct GatewayServices: Sendable {
         renderer = TransactionRenderer(now: now)
         payments = PaymentService(
             store: store, processor: processor, recorder: recorder, panHasher: PANHasher(key: dependencies.keys.panHashKey),
-            now: now, makeId: dependencies.makeId, logger: dependencies.logger)
+            now: now, makeId: dependencies.makeId)
         followUps = FollowUpService(store: store, processor: processor, recorder: recorder, now: now, makeId: dependencies.makeId)
         tokens = TokenService(store: store, signer: signer, configuration: configuration, now: now, makeId: dependencies.makeId)
         batches = BatchService(store: store, now: now, makeId: dependencies.makeId)

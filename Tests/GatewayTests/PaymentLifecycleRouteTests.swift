@@ -146,6 +146,7 @@ struct PaymentLifecycleRouteTests {
             let stored = try await session.send(.get, APIPath.transaction(id)).decode(TransactionResource.self)
             #expect(stored.status == .failed)
             #expect(await harness.processor.isReversed(transactionId: id) == false)
+            #expect(harness.logs.all.contains { $0.contains("processor failed") && $0.contains("correlation_id=") })
         }
     }
 

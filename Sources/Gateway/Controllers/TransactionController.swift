@@ -35,7 +35,7 @@ struct TransactionController {
         let body = try await request.collectBody(upTo: JSONCoding.maxBodySize)
         return try await services.idempotency.run(merchantId: caller.merchantId, request: request, body: body) { claim in
             let payment = try validator.validate(JSONCoding.decode(CardTransactionRequest.self, from: body), type: type, createdBy: caller)
-            let created = try await services.payments.create(payment, merchantId: caller.merchantId, idempotency: claim)
+            let created = try await services.payments.create(payment, merchantId: caller.merchantId, idempotency: claim, logger: context.logger)
             let merchant = try await services.store.read { try await $0.merchant(id: caller.merchantId) }
             return (.created, try JSONCoding.encoder.encode(services.renderer.render(created, merchant: merchant)))
         }

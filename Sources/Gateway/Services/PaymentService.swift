@@ -13,12 +13,12 @@ struct PaymentService: Sendable {
     let panHasher: PANHasher
     let now: @Sendable () -> Date
     let makeId: @Sendable () -> String
-    let logger: Logger
 
     /// Runs a sale or authorization and returns the payment as it ended. A processor error or
     /// timeout ends the payment `failed` (with a reversal when an approval may have happened)
     /// and is thrown as a 502/504 naming the transaction.
-    func create(_ payment: NewPayment, merchantId: String, idempotency: IdempotencyClaim?) async throws -> Transaction {
+    /// `logger` is the request's, so failures are logged with its correlation id.
+    func create(_ payment: NewPayment, merchantId: String, idempotency: IdempotencyClaim?, logger: Logger) async throws -> Transaction {
         // Phase 1: record the payment as pending, with the idempotency key pointing at it.
         var row = Transaction(
             id: makeId(), merchantId: merchantId, type: payment.type, status: .pending,
@@ -44,13 +44,13 @@ struct PaymentService: Sendable {
         do throws(ProcessorError) {
             response = try await processor.authorize(request)
         } catch {
-            try await fail(row, merchantId: merchantId, error: error)
+            try await fail(row, merchantId: merchantId, error: error, logger: logger)
         }
         // Phase 3.
         return try await recorder.finishOriginal(id: row.id, merchantId: merchantId, outcome: response.outcome, result: response.result)
     }
 
-    private func fail(_ row: Transaction, merchantId: String, error: ProcessorError) async throws -> Never {
+    private func fail(_ row: Transaction, merchantId: String, error: ProcessorError, logger: Logger) async throws -> Never {
         let result = ProcessorFailure.result(for: error)
         _ = try await recorder.finishOriginal(id: row.id, merchantId: merchantId, outcome: .failed, result: result)
         if error == .noAnswer {
