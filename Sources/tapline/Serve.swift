@@ -17,13 +17,7 @@ struct Serve: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
-        let environment = ProcessInfo.processInfo.environment
-        var configuration = GatewayConfiguration()
-        try store.apply(to: &configuration, environment: environment)
-        configuration.host = host ?? environment["TAPLINE_HOST"] ?? configuration.host
-        if let port = try port ?? environment["TAPLINE_PORT"].map(Self.parsePort) {
-            configuration.port = port
-        }
+        let configuration = try store.configuration(host: host, port: port)
         var logger = Logger(label: "tapline")
         logger.logLevel = configuration.logLevel
         let dependencies = try await productionDependencies(configuration, logger: logger)
@@ -31,11 +25,6 @@ struct Serve: AsyncParsableCommand {
         try await FirstStart.bootstrapIfEmpty(services.admin, configuration: configuration)
         let app = try await buildApplication(configuration, dependencies: dependencies)
         try await app.runService()
-    }
-
-    private static func parsePort(_ text: String) throws -> Int {
-        guard let port = Int(text), (0...65535).contains(port) else { throw ValidationError("TAPLINE_PORT must be a port number") }
-        return port
     }
 }
 

@@ -3,7 +3,8 @@ import Foundation
 import Gateway
 import Logging
 
-/// Where the gateway keeps its data. Flags win over the environment, the environment over defaults.
+/// Where the gateway keeps its data and how much it logs. Flags win over the environment,
+/// the environment over defaults (``ConfigurationOverrides``).
 struct StoreOptions: ParsableArguments {
     @Option(name: .customLong("database"), help: "SQLite database file (env TAPLINE_DATABASE, default ./tapline.sqlite).")
     var databasePath: String?
@@ -14,22 +15,19 @@ struct StoreOptions: ParsableArguments {
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical (env TAPLINE_LOG_LEVEL, default info).")
     var logLevel: String?
 
-    /// Applies these options over the environment over the defaults.
-    func apply(to configuration: inout GatewayConfiguration, environment: [String: String]) throws {
-        configuration.databasePath = databasePath ?? environment["TAPLINE_DATABASE"] ?? configuration.databasePath
-        configuration.keysPath = keysPath ?? environment["TAPLINE_KEYS"] ?? configuration.keysPath
-        if let level = logLevel ?? environment["TAPLINE_LOG_LEVEL"] {
-            guard let parsed = Logger.Level(rawValue: level.lowercased()) else {
-                throw ValidationError("unknown log level '\(level)'")
-            }
-            configuration.logLevel = parsed
+    /// The configuration from these options, `host` and `port`, the environment and the defaults.
+    func configuration(host: String? = nil, port: Int? = nil) throws -> GatewayConfiguration {
+        let overrides = ConfigurationOverrides(host: host, port: port, databasePath: databasePath, keysPath: keysPath, logLevel: logLevel)
+        do {
+            return try overrides.resolve(environment: ProcessInfo.processInfo.environment)
+        } catch {
+            throw ValidationError(error.description)
         }
     }
 
     /// The gateway's services over the configured store, for admin commands.
     func services() async throws -> (GatewayServices, GatewayDependencies) {
-        var configuration = GatewayConfiguration()
-        try apply(to: &configuration, environment: ProcessInfo.processInfo.environment)
+        let configuration = try configuration()
         var logger = Logger(label: "tapline")
         logger.logLevel = .warning
         let dependencies = try await productionDependencies(configuration, logger: logger)

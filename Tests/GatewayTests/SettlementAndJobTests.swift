@@ -41,6 +41,8 @@ struct SettlementAndJobTests {
 
             let list = try await session.send(.get, APIPath.batches).decode(BatchList.self)
             #expect(list.items.map(\.status) == ["open", "closed"])
+            #expect(list.items.first?.totals == ["USD": -1_000], "the open batch shows its running total")
+            #expect(list.items.first?.transactionCount == 1)
             #expect(try await session.send(.post, APIPath.closeBatch).decode(BatchResource.self).totals == ["USD": -1_000])
             #expect(try await session.send(.post, APIPath.closeBatch).status == 409)
         }

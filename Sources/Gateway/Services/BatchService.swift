@@ -13,24 +13,36 @@ struct BatchService: Sendable {
         let now = now()
         return try await store.write { writer -> Batch? in
             guard var batch = try await writer.openBatch(merchantId: merchantId) else { return nil }
-            var totals: [String: Int64] = [:]
-            var count = 0
-            for transaction in try await Self.members(of: batch, in: writer) {
-                guard let signed = Self.settledAmount(transaction) else { continue }
-                totals[transaction.currency.code, default: 0] += signed
-                count += 1
-            }
+            try await Self.summarize(&batch, in: writer)
             batch.closedAt = now
-            batch.totals = totals
-            batch.transactionCount = count
             try await writer.update(batch)
             _ = try await writer.markSettled(batchId: batch.id, merchantId: merchantId, at: now)
             return batch
         }
     }
 
+    /// The merchant's batches, newest first; the open one with its running totals.
     func list(merchantId: String) async throws -> [Batch] {
-        try await store.read { try await $0.batches(merchantId: merchantId) }
+        try await store.read { reader in
+            var batches = try await reader.batches(merchantId: merchantId)
+            for index in batches.indices where batches[index].isOpen {
+                try await Self.summarize(&batches[index], in: reader)
+            }
+            return batches
+        }
+    }
+
+    /// Sets the batch's count and net totals per currency from its members.
+    private static func summarize(_ batch: inout Batch, in reader: any StoreReader) async throws {
+        var totals: [String: Int64] = [:]
+        var count = 0
+        for transaction in try await members(of: batch, in: reader) {
+            guard let signed = settledAmount(transaction) else { continue }
+            totals[transaction.currency.code, default: 0] += signed
+            count += 1
+        }
+        batch.totals = totals
+        batch.transactionCount = count
     }
 
     /// What a batch member adds to the batch total: captured payments add what they

@@ -1,0 +1,58 @@
+import Foundation
+import Gateway
+import Logging
+import Testing
+
+@Suite("Configuration: flags, then environment, then defaults; keys file")
+struct ConfigurationTests {
+    @Test func defaultsWithNothingGiven() throws {
+        let configuration = try ConfigurationOverrides().resolve(environment: [:])
+        #expect(configuration.host == "127.0.0.1")
+        #expect(configuration.port == 8080)
+        #expect(configuration.databasePath == "tapline.sqlite")
+        #expect(configuration.keysPath == "tapline-keys.json")
+        #expect(configuration.logLevel == .info)
+    }
+
+    @Test func environmentOverDefaultsAndFlagsOverEnvironment() throws {
+        let environment = ["TAPLINE_HOST": "0.0.0.0", "TAPLINE_PORT": "9090", "TAPLINE_DATABASE": "/var/env.sqlite",
+                           "TAPLINE_KEYS": "/var/env-keys.json", "TAPLINE_LOG_LEVEL": "DEBUG"]
+        let fromEnvironment = try ConfigurationOverrides().resolve(environment: environment)
+        #expect(fromEnvironment.host == "0.0.0.0")
+        #expect(fromEnvironment.port == 9090)
+        #expect(fromEnvironment.databasePath == "/var/env.sqlite")
+        #expect(fromEnvironment.keysPath == "/var/env-keys.json")
+        #expect(fromEnvironment.logLevel == .debug)
+        let flags = ConfigurationOverrides(host: "::1", port: 7000, databasePath: "flag.sqlite", keysPath: "flag.json", logLevel: "error")
+        let fromFlags = try flags.resolve(environment: environment)
+        #expect(fromFlags.host == "::1")
+        #expect(fromFlags.port == 7000)
+        #expect(fromFlags.databasePath == "flag.sqlite")
+        #expect(fromFlags.keysPath == "flag.json")
+        #expect(fromFlags.logLevel == .error)
+    }
+
+    @Test(arguments: [["TAPLINE_PORT": "eighty"], ["TAPLINE_PORT": "70000"], ["TAPLINE_LOG_LEVEL": "loud"]])
+    func unusableSettingsAreRefusedClearly(environment: [String: String]) {
+        #expect(throws: ConfigurationError.self) { try ConfigurationOverrides().resolve(environment: environment) }
+    }
+
+    @Test func keyFileIsCreatedOwnerOnlyAndReadBackTheSame() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("tapline-keys-\(UUID().uuidString).json").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let created = try GatewayKeys.loadOrCreate(at: path)
+        let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+        let reloaded = try GatewayKeys.loadOrCreate(at: path)
+        #expect(reloaded.tokenSigningKey == created.tokenSigningKey)
+        #expect(reloaded.panHashKey == created.panHashKey)
+        #expect(created.tokenSigningKey != created.panHashKey)
+    }
+
+    @Test func aCorruptKeyFileStopsTheStart() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("tapline-bad-keys-\(UUID().uuidString).json").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Data(#"{"tokenSigningKey":"short","panHashKey":"short"}"#.utf8).write(to: URL(fileURLWithPath: path))
+        #expect(throws: GatewayStartupError.self) { try GatewayKeys.loadOrCreate(at: path) }
+    }
+}
