@@ -59,8 +59,12 @@ public struct Transaction: Sendable, Equatable, Codable {
     /// The amount of this row as money.
     public var money: Money { Money(minorUnits: amount, currency: currency) }
 
-    /// Captured and not yet refunded or reserved for a refund in flight.
-    public var refundableAmount: Int64 { capturedAmount - refundedAmount - pendingRefundAmount }
+    /// Captured and not yet refunded or reserved for a refund in flight; zero unless the
+    /// payment is `captured` (a voided payment's captured amount is history, not money).
+    public var refundableAmount: Int64 {
+        guard status == .captured else { return 0 }
+        return max(0, capturedAmount - refundedAmount - pendingRefundAmount)
+    }
 
     public var isSettled: Bool { settledAt != nil }
 }

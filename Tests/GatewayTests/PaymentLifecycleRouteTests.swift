@@ -79,7 +79,10 @@ struct PaymentLifecycleRouteTests {
             let auth = try await session.pay("authorization")
             #expect(try await session.followUp(auth.id, .void).decode(FollowUpResponse.self).payment.status == .voided)
             let sale = try await session.pay()
-            #expect(try await session.followUp(sale.id, .void).decode(FollowUpResponse.self).payment.status == .voided)
+            let voided = try await session.followUp(sale.id, .void).decode(FollowUpResponse.self).payment
+            #expect(voided.status == .voided)
+            #expect(voided.amounts?.refundable == 0)
+            #expect(voided.availableOperations == [])
         }
     }
 

@@ -29,7 +29,7 @@ struct TransactionRenderer: Sendable {
         if transaction.type.isOriginal {
             resource.amounts = PaymentAmounts(
                 authorized: transaction.authorizedAmount, captured: transaction.capturedAmount,
-                refunded: transaction.refundedAmount, tip: transaction.tipAmount, refundable: max(0, transaction.refundableAmount))
+                refunded: transaction.refundedAmount, tip: transaction.tipAmount, refundable: transaction.refundableAmount)
             resource.availableOperations = availableOperations(transaction, merchant: merchant)
         }
         resource.operations = operations.map { $0.map { render($0, merchant: merchant) } }
