@@ -9,16 +9,19 @@ port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); pr
 base="http://127.0.0.1:$port"
 swift build --product tapline 2>&1 | tail -1
 bin="$(swift build --show-bin-path)/tapline"
-"$bin" serve --port "$port" --database "$work/tapline.sqlite" --keys "$work/keys.json" >"$work/serve.log" 2>&1 &
-server=$!
+server=""
 trap 'kill $server 2>/dev/null || true; rm -rf "$work"' EXIT
-
-for _ in $(seq 1 100); do
-    curl -sf "$base/health" >/dev/null 2>&1 && break
-    kill -0 $server 2>/dev/null || { cat "$work/serve.log"; echo "tapline serve exited"; exit 1; }
-    sleep 0.1
-done
-curl -sf "$base/health" >/dev/null
+start() {
+    "$bin" serve --port "$port" --database "$work/tapline.sqlite" --keys "$work/keys.json" >>"$work/serve.log" 2>&1 &
+    server=$!
+    for _ in $(seq 1 100); do
+        curl -sf "$base/health" >/dev/null 2>&1 && return
+        kill -0 $server 2>/dev/null || { cat "$work/serve.log"; echo "tapline serve exited"; exit 1; }
+        sleep 0.1
+    done
+    curl -sf "$base/health" >/dev/null
+}
+start
 
 [ "$(stat -c %a "$work/keys.json")" = "600" ] || { echo "key file is not mode 0600"; exit 1; }
 client_id=$(sed -n 's/.*client id: *//p' "$work/serve.log" | head -1)
@@ -50,5 +53,12 @@ expect "$total" 5 "list total (2 payments, 3 follow-ups)"
 closed=$(curl -sf -X POST "$base/v1/batches/close" "${auth[@]}")
 expect "$(echo "$closed" | json "d['totals']['USD']")" 7800 "batch total"
 
+# Restart on the same database and keys: the token and the earlier sale still work.
+kill $server; wait $server 2>/dev/null || true
+start
+grep -c "client secret:" "$work/serve.log" | grep -qx 1 || { echo "a restart must not create another client"; exit 1; }
+again=$(curl -sf -X POST "$base/v1/transactions/$sale_id/refund" "${auth[@]}" -d '{"amount":500}')
+expect "$(echo "$again" | json "d['operation']['status']")" approved "refund after restart"
+
 grep -q "4242424242424242" "$work/serve.log" "$work/tapline.sqlite"* && { echo "full PAN found in log or database"; exit 1; }
-echo "smoke: the README walk-through works end to end (8 checks)"
+echo "smoke: the README walk-through works end to end (10 checks)"

@@ -25,7 +25,9 @@ public func buildApplication(
 public func productionDependencies(_ configuration: GatewayConfiguration, logger: Logger) async throws -> GatewayDependencies {
     let keys = try GatewayKeys.loadOrCreate(at: configuration.keysPath)
     let store = try await SQLiteStore.open(path: configuration.databasePath, logger: logger)
-    return GatewayDependencies(store: store, processor: SimulatedProcessor(), keys: keys, logger: logger)
+    // The simulator forgets on restart; let it honour follow-ups on its earlier payments.
+    let processor = SimulatedProcessor(configuration: SimulatedProcessorConfiguration(approvesForgottenOriginals: true))
+    return GatewayDependencies(store: store, processor: processor, keys: keys, logger: logger)
 }
 
 /// Every route, with its middleware: public routes first, then `/v1` behind authentication.

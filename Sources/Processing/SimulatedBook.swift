@@ -68,9 +68,19 @@ struct SimulatedBook: Sendable {
         }
     }
 
-    mutating func followUp(_ operation: ProcessorOperation, _ request: FollowUpProcessorRequest) -> ProcessorResponse {
+    /// Marks every reference this simulator issues, in any run.
+    static let referencePrefix = "sim_"
+
+    mutating func followUp(
+        _ operation: ProcessorOperation, _ request: FollowUpProcessorRequest, approvesForgottenOriginals: Bool = false
+    ) -> ProcessorResponse {
         if let previous = decisions[request.transactionId] { return previous.response }
         let reference = request.originalReference ?? referenceByTransactionId[request.originalTransactionId]
+        if approvesForgottenOriginals, let reference, authorizations[reference] == nil, reference.hasPrefix(Self.referencePrefix) {
+            // Issued by an earlier run of this simulator: approve as asked (see the configuration).
+            let result = approvalResult(request.transactionId, .approved)
+            return store(request.transactionId, ProcessorResponse(outcome: .approved(amount: request.amount.minorUnits), result: result), change: nil)
+        }
         guard let reference, let before = authorizations[reference],
               before.transactionId == request.originalTransactionId else {
             return refuse(request.transactionId, .invalidTransaction)
@@ -142,7 +152,7 @@ struct SimulatedBook: Sendable {
         let authorizationCode = String(repeating: "0", count: 6 - digits.count) + digits
         // Random rather than sequential so a reference from an earlier run of the
         // simulator can never name a payment of this run.
-        let reference = "sim_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+        let reference = Self.referencePrefix + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
         return ProcessorResult(responseCode: code.rawValue, message: code.message,
                                authorizationCode: authorizationCode, reference: reference)
     }

@@ -90,7 +90,10 @@ public actor SimulatedProcessor: PaymentProcessor {
     // MARK: Running a call
 
     private func followUp(_ operation: ProcessorOperation, _ request: FollowUpProcessorRequest) async throws(ProcessorError) -> ProcessorResponse {
-        try await decide(operation, request.transactionId) { book in book.followUp(operation, request) }
+        let trustForgotten = configuration.approvesForgottenOriginals
+        return try await decide(operation, request.transactionId) { book in
+            book.followUp(operation, request, approvesForgottenOriginals: trustForgotten)
+        }
     }
 
     /// Injected error first (nothing decided), then the decision, then the answer's trip

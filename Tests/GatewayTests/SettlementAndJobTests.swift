@@ -155,3 +155,21 @@ struct SettlementAndJobTests {
         #expect(payment.refundableAmount == 10_000)
     }
 }
+
+@Suite("Gateway restart")
+struct GatewayRestartTests {
+    @Test func aRefundAfterRestartingTheGatewayIsApproved() async throws {
+        let store = MemoryStore()
+        let before = try await GatewayHarness.make(store: store)
+        let saleId = try await before.test { (session: TestSession) async throws in try await session.pay(amount: 4_000).id }
+        // The same database, a fresh process: the simulator's memory is gone, as in `tapline serve` after a restart.
+        let restarted = SimulatedProcessor(configuration: SimulatedProcessorConfiguration(approvesForgottenOriginals: true))
+        let after = try await GatewayHarness.make(store: store, processor: restarted)
+        try await after.test { (session: TestSession) async throws in
+            let token = try await TestSession.token(session.client, clientId: before.clientId, secret: before.clientSecret)
+            let refund = try await session.send(.post, APIPath.followUp(saleId, .refund), json: #"{"amount":1500}"#, token: token)
+            #expect(refund.status == 201)
+            #expect(try refund.decode(FollowUpResponse.self).payment.amounts?.refunded == 1_500)
+        }
+    }
+}
