@@ -23,27 +23,15 @@ struct CardPaymentValidator: Sendable {
         if let source = body.cardDataSource, source != "manual" {
             throw GatewayError.invalid("cardDataSource", "keyed card data must have cardDataSource \"manual\"")
         }
-        let pan: String
+        let card: KeyedCard
         do {
-            pan = try PAN.normalized(body.accountNumber)
+            card = try KeyedCard(pan: body.accountNumber, expiryMonth: body.expirationMonth,
+                                 expiryYear: body.expirationYear, securityCode: body.securityCode)
         } catch {
-            throw GatewayError.invalid("accountNumber", "accountNumber must be 12 to 19 digits", code: .invalidCardNumber)
+            throw Self.fieldError(error)
         }
-        guard Luhn.isValid(pan) else {
-            throw GatewayError.invalid("accountNumber", "accountNumber fails the Luhn check", code: .invalidCardNumber)
-        }
-        let expiry: CardExpiry
-        do {
-            expiry = try CardExpiry(month: body.expirationMonth, year: body.expirationYear)
-        } catch {
-            let field = (1...12).contains(body.expirationMonth) ? "expirationYear" : "expirationMonth"
-            throw GatewayError.invalid(field, "expiration month must be 1–12 and year two or four digits", code: .invalidExpiry)
-        }
-        guard expiry.isValid(at: now()) else {
-            throw GatewayError.invalid("expirationYear", "the card expired at the end of \(expiry.month)/\(expiry.year)", code: .cardExpired)
-        }
-        if let code = body.securityCode, !(3...4).contains(code.count) || !code.allSatisfy(\.isASCIIDigit) {
-            throw GatewayError.invalid("securityCode", "securityCode must be 3 or 4 digits")
+        guard card.expiry.isValid(at: now()) else {
+            throw GatewayError.invalid("expirationYear", "the card expired at the end of \(card.expiry)", code: .cardExpired)
         }
         let createMethod = try body.createMethodId.map { id in
             guard let method = CreateMethod(rawValue: id) else {
@@ -55,24 +43,30 @@ struct CardPaymentValidator: Sendable {
         try Self.checkLength(body.customerId, field: "customerId")
         try Self.checkLength(body.createdById, field: "createdById")
         let name = [body.contactInfo?.firstName, body.contactInfo?.lastName].compactMap { $0 }.joined(separator: " ")
-        let card: KeyedCard
-        do {
-            card = try KeyedCard(pan: pan, expiryMonth: expiry.month, expiryYear: expiry.year, securityCode: body.securityCode)
-        } catch {
-            throw GatewayError.invalid("accountNumber", "the card data is not valid: \(error)", code: .invalidCardNumber)
-        }
         return NewPayment(
             type: type, currency: currency, baseAmount: body.amount, tipAmount: tip, card: card,
             referenceId: body.referenceId, customerId: body.customerId, customerName: name.isEmpty ? nil : name,
             customerEmail: body.contactInfo?.email, createdById: body.createdById ?? caller.clientId, createMethod: createMethod)
     }
 
+    /// Which request field a card-data refusal is about. The messages never carry the number.
+    private static func fieldError(_ error: CardDataError) -> GatewayError {
+        switch error {
+        case .invalidCharacters, .invalidLength, .failedLuhnCheck:
+            return .invalid("accountNumber", "accountNumber: \(error)", code: .invalidCardNumber)
+        case .invalidExpiryMonth, .invalidExpiryFormat:
+            return .invalid("expirationMonth", "\(error)", code: .invalidExpiry)
+        case .invalidExpiryYear:
+            return .invalid("expirationYear", "\(error)", code: .invalidExpiry)
+        case .invalidSecurityCode:
+            return .invalid("securityCode", "securityCode must be 3 or 4 digits")
+        case .invalidPIN:
+            return .invalid("pin", "\(error)")
+        }
+    }
+
     private static func checkLength(_ value: String?, field: String) throws {
         guard let value else { return }
         guard !value.isEmpty, value.count <= 255 else { throw GatewayError.invalid(field, "\(field) must be 1 to 255 characters") }
     }
-}
-
-extension Character {
-    fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
 }

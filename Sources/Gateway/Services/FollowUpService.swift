@@ -52,7 +52,7 @@ struct FollowUpService: Sendable {
         } catch {
             let result = ProcessorFailure.result(for: error)
             _ = try await recorder.finishFollowUp(id: operation.id, merchantId: merchantId, outcome: .failed, result: result)
-            if error == .noAnswer { await processor.cancel(transactionId: operation.id) }
+            if error.mayHaveApproved { await processor.cancel(transactionId: operation.id) }
             throw ProcessorFailure.apiError(for: error, transactionId: operation.id, paymentStatus: payment.status)
         }
         // Phase 3.

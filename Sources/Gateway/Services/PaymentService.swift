@@ -53,7 +53,7 @@ struct PaymentService: Sendable {
     private func fail(_ row: Transaction, merchantId: String, error: ProcessorError, logger: Logger) async throws -> Never {
         let result = ProcessorFailure.result(for: error)
         _ = try await recorder.finishOriginal(id: row.id, merchantId: merchantId, outcome: .failed, result: result)
-        if error == .noAnswer {
+        if error.mayHaveApproved {
             // The processor may have approved without us hearing: reverse so the cardholder is not charged.
             await processor.cancel(transactionId: row.id)
         }
