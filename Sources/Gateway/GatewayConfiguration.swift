@@ -20,8 +20,6 @@ public struct GatewayConfiguration: Sendable {
     public var jobInterval: Duration = .seconds(30)
     /// A `pending` operation older than this is taken to be left by a crash and recovered.
     public var recoveryGrace: TimeInterval = 120
-    /// Idempotency keys are kept at least this long.
-    public var idempotencyRetention: TimeInterval = 24 * 3600
 
     public init() {}
 }

@@ -55,5 +55,4 @@ public enum APIErrorCode: String, Sendable, CaseIterable {
     case processorError = "processor_error"
     case processorTimeout = "processor_timeout"
     case internalError = "internal_error"
-    case serviceUnavailable = "service_unavailable"
 }

@@ -4,5 +4,4 @@ public enum APIHeader {
     /// Set to "true" on a response replayed from an earlier request with the same key.
     public static let idempotentReplayed = "Idempotent-Replayed"
     public static let correlationId = "X-Correlation-Id"
-    public static let deviceInstallationId = "X-Device-Installation-Id"
 }

@@ -14,7 +14,6 @@ struct CorrelationMiddleware: RouterMiddleware {
         var context = context
         let given = request.headers[Self.header].flatMap(Self.acceptable)
         let correlationId = given ?? UUID().uuidString.lowercased()
-        context.correlationId = correlationId
         context.logger[metadataKey: "correlation_id"] = "\(correlationId)"
         let started = ContinuousClock.now
         var response = try await next(request, context)

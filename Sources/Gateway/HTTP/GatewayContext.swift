@@ -8,8 +8,6 @@ public struct GatewayContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
     /// The API client behind the bearer token; nil on public routes.
     var caller: Caller?
-    /// The request's correlation id, echoed in the response and in every log line.
-    var correlationId: String?
 
     public init(source: Source) {
         self.coreContext = .init(source: source)

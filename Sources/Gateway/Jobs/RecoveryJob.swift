@@ -68,7 +68,8 @@ public struct RecoveryJob: Sendable {
     private func finalResponse(transactionId: String, merchantId: String) async throws -> (Int, Data)? {
         let found = try await store.read { reader -> (Transaction, Transaction?, Merchant?)? in
             guard let row = try await reader.transaction(id: transactionId, merchantId: merchantId) else { return nil }
-            let parent = try await row.parentId.asyncMap { try await reader.transaction(id: $0, merchantId: merchantId) } ?? nil
+            var parent: Transaction?
+            if let parentId = row.parentId { parent = try await reader.transaction(id: parentId, merchantId: merchantId) }
             return (row, parent, try await reader.merchant(id: merchantId))
         }
         guard let (row, parent, merchant) = found, row.status != .pending else { return nil }
@@ -83,12 +84,5 @@ public struct RecoveryJob: Sendable {
             return (201, try JSONCoding.encoder.encode(response))
         }
         return (201, try JSONCoding.encoder.encode(rendered))
-    }
-}
-
-extension Optional {
-    fileprivate func asyncMap<T>(_ transform: (Wrapped) async throws -> T) async rethrows -> T? {
-        guard let value = self else { return nil }
-        return try await transform(value)
     }
 }
