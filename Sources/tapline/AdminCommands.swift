@@ -16,8 +16,8 @@ struct MerchantCommand: AsyncParsableCommand {
 
         func run() async throws {
             guard (1...31).contains(authorizationDays) else { throw ValidationError("--authorization-days must be 1 to 31") }
-            let (services, dependencies) = try await store.services()
-            let merchant = try await services.admin.createMerchant(name: name, authorizationWindow: TimeInterval(authorizationDays * 86_400))
+            let (admin, dependencies) = try await store.admin()
+            let merchant = try await admin.createMerchant(name: name, authorizationWindow: TimeInterval(authorizationDays * 86_400))
             try await dependencies.store.close()
             print("merchant id: \(merchant.id)")
         }
@@ -28,8 +28,8 @@ struct MerchantCommand: AsyncParsableCommand {
         @OptionGroup var store: StoreOptions
 
         func run() async throws {
-            let (services, dependencies) = try await store.services()
-            for merchant in try await services.admin.merchants() { print("\(merchant.id)  \(merchant.name)") }
+            let (admin, dependencies) = try await store.admin()
+            for merchant in try await admin.merchants() { print("\(merchant.id)  \(merchant.name)") }
             try await dependencies.store.close()
         }
     }
@@ -57,10 +57,10 @@ struct ClientCommand: AsyncParsableCommand {
                     return permission
                 }
             }
-            let (services, dependencies) = try await store.services()
+            let (admin, dependencies) = try await store.admin()
             let created: MerchantAdmin.NewClient
             do {
-                created = try await services.admin.createClient(merchantId: merchantId, name: name, permissions: granted)
+                created = try await admin.createClient(merchantId: merchantId, name: name, permissions: granted)
                 try await dependencies.store.close()
             } catch {
                 try? await dependencies.store.close()

@@ -21,8 +21,7 @@ struct Serve: AsyncParsableCommand {
         var logger = Logger(label: "tapline")
         logger.logLevel = configuration.logLevel
         let dependencies = try await productionDependencies(configuration, logger: logger)
-        let services = GatewayServices(configuration: configuration, dependencies: dependencies)
-        try await FirstStart.bootstrapIfEmpty(services.admin, configuration: configuration)
+        try await FirstStart.bootstrapIfEmpty(MerchantAdmin(dependencies: dependencies), configuration: configuration)
         let app = try await buildApplication(configuration, dependencies: dependencies)
         try await app.runService()
     }

@@ -25,12 +25,11 @@ struct StoreOptions: ParsableArguments {
         }
     }
 
-    /// The gateway's services over the configured store, for admin commands.
-    func services() async throws -> (GatewayServices, GatewayDependencies) {
-        let configuration = try configuration()
+    /// Merchant and client administration over the configured store, for admin commands.
+    func admin() async throws -> (MerchantAdmin, GatewayDependencies) {
         var logger = Logger(label: "tapline")
         logger.logLevel = .warning
-        let dependencies = try await productionDependencies(configuration, logger: logger)
-        return (GatewayServices(configuration: configuration, dependencies: dependencies), dependencies)
+        let dependencies = try await productionDependencies(try configuration(), logger: logger)
+        return (MerchantAdmin(dependencies: dependencies), dependencies)
     }
 }

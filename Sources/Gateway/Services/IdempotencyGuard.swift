@@ -49,16 +49,10 @@ struct IdempotencyGuard: Sendable {
             try await complete(claim, status: status.code, body: data)
             return JSONCoding.response(status, data: data)
         } catch let error as GatewayError {
-            // An error after phase 1 is the request's answer and is replayed; before it, nothing happened.
-            if try await isLinked(claim) {
-                try await complete(claim, status: error.status.code, body: JSONCoding.encoder.encode(ErrorEnvelope(error: error.body)))
-            } else {
-                try await release(claim)
-            }
+            try await settle(claim, afterError: (error.status.code, JSONCoding.encoder.encode(ErrorEnvelope(error: error.body))))
             throw error
         } catch {
-            // Unknown failure: a linked key stays in progress for the recovery job to finish.
-            if try await !isLinked(claim) { try await release(claim) }
+            try await settle(claim, afterError: nil)
             throw error
         }
     }
@@ -81,7 +75,7 @@ struct IdempotencyGuard: Sendable {
         }
     }
 
-    func complete(_ claim: IdempotencyClaim, status: Int, body: Data) async throws {
+    private func complete(_ claim: IdempotencyClaim, status: Int, body: Data) async throws {
         try await store.write { writer in
             guard var record = try await writer.idempotencyRecord(merchantId: claim.merchantId, key: claim.key) else { return }
             record.state = .completed
@@ -91,12 +85,22 @@ struct IdempotencyGuard: Sendable {
         }
     }
 
-    private func release(_ claim: IdempotencyClaim) async throws {
-        try await store.write { try await $0.deleteIdempotencyRecord(merchantId: claim.merchantId, key: claim.key) }
-    }
-
-    private func isLinked(_ claim: IdempotencyClaim) async throws -> Bool {
-        try await store.read { try await $0.idempotencyRecord(merchantId: claim.merchantId, key: claim.key)?.transactionId != nil }
+    /// After the handler failed. Before phase 1 nothing happened: the key is freed. After it,
+    /// a known error is the request's answer and is kept for replay; an unknown one leaves
+    /// the key in progress for the recovery job to finish with the operation's outcome.
+    private func settle(_ claim: IdempotencyClaim, afterError answer: (status: Int, body: Data)?) async throws {
+        try await store.write { writer in
+            guard var record = try await writer.idempotencyRecord(merchantId: claim.merchantId, key: claim.key) else { return }
+            guard record.transactionId != nil else {
+                try await writer.deleteIdempotencyRecord(merchantId: claim.merchantId, key: claim.key)
+                return
+            }
+            guard let answer else { return }
+            record.state = .completed
+            record.responseStatus = answer.status
+            record.responseBody = answer.body
+            try await writer.update(record)
+        }
     }
 
     static func requestHash(method: String, path: String, body: ByteBuffer) -> String {

@@ -9,6 +9,17 @@ public struct MerchantAdmin: Sendable {
     let now: @Sendable () -> Date
     let makeId: @Sendable () -> String
 
+    /// The admin over the given dependencies' store, clock and ids.
+    public init(dependencies: GatewayDependencies) {
+        self.init(store: dependencies.store, now: dependencies.now, makeId: dependencies.makeId)
+    }
+
+    init(store: any Store, now: @escaping @Sendable () -> Date, makeId: @escaping @Sendable () -> String) {
+        self.store = store
+        self.now = now
+        self.makeId = makeId
+    }
+
     /// A client as created: the secret is here once and never again.
     public struct NewClient: Sendable {
         public var client: APIClient
