@@ -27,6 +27,10 @@ public struct Transaction: Sendable, Equatable, Codable {
     public var pendingOperationId: String?
     public var card: CardSummary?
     public var processorResult: ProcessorResult?
+    /// Set when the issuer asked for a PIN (single tap and PIN); kept afterwards as the record of the tries.
+    public var pinChallenge: PINChallenge?
+    /// Set on payments from a tapped card.
+    public var cardPresent: CardPresentDetails?
     public var referenceId: String?
     public var customerId: String?
     public var customerName: String?

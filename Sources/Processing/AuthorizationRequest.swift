@@ -1,7 +1,7 @@
 import CardData
 import PaymentCore
 
-/// A sale or an authorization sent to the processor.
+/// A sale, an authorization or an unreferenced refund sent to the processor.
 ///
 /// Printing it never shows the PAN, security code or PIN: ``KeyedCard`` and ``PIN`` redact
 /// themselves.
@@ -12,13 +12,24 @@ public struct AuthorizationRequest: Sendable, Equatable {
         case sale
         /// A hold, captured later.
         case authorization
+        /// Money back to a card without a payment to refer to (card-present refund by re-tap).
+        case refund
 
         public var transactionType: TransactionType {
             switch self {
             case .sale: return .sale
             case .authorization: return .authorization
+            case .refund: return .refund
             }
         }
+    }
+
+    /// How the card reached us.
+    public enum EntryMode: String, Sendable, Equatable {
+        /// Typed in: number, expiry, maybe a security code.
+        case keyed
+        /// Read from a contactless tap (EMV data, no security code).
+        case contactless
     }
 
     /// Our id for the request. The processor answers a repeated id with the decision it
@@ -28,15 +39,24 @@ public struct AuthorizationRequest: Sendable, Equatable {
     /// The total to authorize.
     public var amount: Money
     public var card: KeyedCard
+    public var entryMode: EntryMode
     /// Only on the single-tap-and-PIN retry after a `.pinRequired` answer, with the same
     /// `transactionId`.
     public var pin: PIN?
+    /// Which PIN try this is (1, 2, …; 0 without a PIN). Each try is a request of its own:
+    /// a repeat of the same try replays its answer, a new try after a wrong PIN is decided anew.
+    public var pinAttempt: Int
 
-    public init(transactionId: String, kind: Kind, amount: Money, card: KeyedCard, pin: PIN? = nil) {
+    public init(
+        transactionId: String, kind: Kind, amount: Money, card: KeyedCard, entryMode: EntryMode = .keyed,
+        pin: PIN? = nil, pinAttempt: Int = 0
+    ) {
         self.transactionId = transactionId
         self.kind = kind
         self.amount = amount
         self.card = card
+        self.entryMode = entryMode
         self.pin = pin
+        self.pinAttempt = pin == nil ? 0 : max(1, pinAttempt)
     }
 }

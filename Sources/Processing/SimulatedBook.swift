@@ -20,6 +20,10 @@ struct SimulatedBook: Sendable {
         var response: ProcessorResponse
         var change: Change?
         var isCancelled = false
+        /// Soft-declined or refused for a wrong PIN: a new PIN try may still approve.
+        var awaitsPIN = false
+        /// The answer to each PIN try, so a repeated try replays instead of counting twice.
+        var pinAnswers: [Int: ProcessorResponse] = [:]
     }
 
     private var decisions: [String: Decision] = [:]
@@ -37,8 +41,9 @@ struct SimulatedBook: Sendable {
 
     mutating func authorize(_ request: AuthorizationRequest) throws(ProcessorError) -> ProcessorResponse {
         if let previous = decisions[request.transactionId] {
-            // The PIN retry is the one repeat that continues instead of replaying.
-            guard previous.response.outcome == .pinRequired, request.pin != nil else { return previous.response }
+            // A new PIN try is the one repeat that continues instead of replaying.
+            if let answer = previous.pinAnswers[request.pinAttempt] { return answer }
+            guard previous.awaitsPIN, request.pin != nil else { return previous.response }
         }
         let amount = request.amount.minorUnits
         guard amount > 0 else { return refuse(request.transactionId, .invalidAmount) }
@@ -119,15 +124,36 @@ struct SimulatedBook: Sendable {
     private mutating func pinStep(
         _ request: AuthorizationRequest, softDecline: ISOResponseCode, correctPIN: String, wrongPINCode: ISOResponseCode
     ) -> ProcessorResponse {
+        guard request.kind != .refund else { return credit(request) }
+        let id = request.transactionId
         guard let pin = request.pin else {
             let result = ProcessorResult(responseCode: softDecline.rawValue, message: softDecline.message)
-            return store(request.transactionId, ProcessorResponse(outcome: .pinRequired, result: result), change: nil)
+            let response = store(id, ProcessorResponse(outcome: .pinRequired, result: result), change: nil)
+            decisions[id]?.awaitsPIN = true
+            return response
         }
-        guard pin.digits == correctPIN else { return refuse(request.transactionId, wrongPINCode) }
-        return approve(request, amount: request.amount.minorUnits, code: .approved)
+        let earlier = decisions[id]?.pinAnswers ?? [:]
+        let response: ProcessorResponse
+        if pin.digits == correctPIN {
+            response = approve(request, amount: request.amount.minorUnits, code: .approved)
+        } else {
+            response = refuse(id, wrongPINCode)
+            // The issuer counts wrong tries itself; the gateway decides when to stop asking.
+            decisions[id]?.awaitsPIN = true
+        }
+        decisions[id]?.pinAnswers = earlier.merging([request.pinAttempt: response]) { _, new in new }
+        return response
+    }
+
+    /// An unreferenced refund: money back to the card, with nothing on the books to check against.
+    private mutating func credit(_ request: AuthorizationRequest) -> ProcessorResponse {
+        let result = approvalResult(request.transactionId, .approved)
+        let response = ProcessorResponse(outcome: .approved(amount: request.amount.minorUnits), result: result)
+        return store(request.transactionId, response, change: nil)
     }
 
     private mutating func approve(_ request: AuthorizationRequest, amount: Int64, code: ISOResponseCode) -> ProcessorResponse {
+        guard request.kind != .refund else { return credit(request) }
         let result = approvalResult(request.transactionId, code)
         let reference = result.reference ?? ""
         let authorization = SimulatedAuthorization(

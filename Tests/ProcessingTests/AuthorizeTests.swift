@@ -100,12 +100,40 @@ import Testing
         let processor = SimulatedProcessor()
         let first = try await processor.authorize(Fixtures.authorization("t1", pan: TestCards.pinRequired.pan))
         #expect(first.shape == .pinRequired("65"))
-        let retry = try await processor.authorize(Fixtures.authorization("t1", pan: TestCards.pinRequired.pan, pin: pin))
+        let retry = try await processor.authorize(Fixtures.authorization("t1", pan: TestCards.pinRequired.pan, pin: pin, pinAttempt: 1))
         #expect(retry.shape == expected)
-        // The answer to the PIN is final: another PIN does not change it.
-        let again = try await processor.authorize(Fixtures.authorization("t1", pan: TestCards.pinRequired.pan, pin: "1234"))
+        // The same try again replays its answer, whatever PIN it carries.
+        let again = try await processor.authorize(Fixtures.authorization("t1", pan: TestCards.pinRequired.pan, pin: "1234", pinAttempt: 1))
         #expect(again == retry)
         #expect(try await processor.lookup(transactionId: "t1") == retry)
+    }
+
+    @Test func aNewPINTryAfterAWrongPINIsDecidedAnew() async throws {
+        let processor = SimulatedProcessor()
+        let pan = TestCards.pinRequired.pan
+        _ = try await processor.authorize(Fixtures.authorization("t1", pan: pan))
+        let wrong = try await processor.authorize(Fixtures.authorization("t1", pan: pan, pin: "0000", pinAttempt: 1))
+        #expect(wrong.shape == .declined("55"))
+        let right = try await processor.authorize(Fixtures.authorization("t1", pan: pan, pin: "1234", pinAttempt: 2))
+        #expect(right.shape == .approved(10_000, "00"))
+        #expect(await processor.approvalCount(transactionId: "t1") == 1)
+        // Once approved, nothing reopens it: a later try replays the approval.
+        let later = try await processor.authorize(Fixtures.authorization("t1", pan: pan, pin: "0000", pinAttempt: 3))
+        #expect(later == right)
+        // An earlier try still replays its own answer.
+        #expect(try await processor.authorize(Fixtures.authorization("t1", pan: pan, pin: "0000", pinAttempt: 1)) == wrong)
+    }
+
+    @Test func unreferencedRefundCreditsApprovingCardsAndDeclinesOthers() async throws {
+        let processor = SimulatedProcessor()
+        let credit = try await processor.authorize(Fixtures.authorization("r1", amount: 2_500, kind: .refund))
+        #expect(credit.outcome == .approved(amount: 2_500))
+        let declined = try await processor.authorize(Fixtures.authorization("r2", pan: TestCards.doNotHonour.pan, kind: .refund))
+        #expect(declined.shape == .declined("05"))
+        // A refund books no authorization: nothing can be captured or refunded against it.
+        let reference = try #require(credit.result.reference)
+        let capture = try await processor.capture(Fixtures.followUp("c1", of: "r1", reference: reference, amount: 2_500))
+        #expect(capture.shape == .declined("12"))
     }
 
     @Test func repeatedTransactionIdApprovesOnce() async throws {

@@ -14,10 +14,10 @@ enum Fixtures {
 
     static func authorization(
         _ id: String, pan: String = TestCards.visaApproved.pan, amount: Int64 = 10_000,
-        kind: AuthorizationRequest.Kind = .authorization, pin: String? = nil
+        kind: AuthorizationRequest.Kind = .authorization, pin: String? = nil, pinAttempt: Int = 1
     ) -> AuthorizationRequest {
         AuthorizationRequest(transactionId: id, kind: kind, amount: usd(amount), card: card(pan),
-                             pin: pin.map { try! PIN($0) })
+                             pin: pin.map { try! PIN($0) }, pinAttempt: pinAttempt)
     }
 
     static func followUp(
