@@ -31,6 +31,10 @@ extension MemoryStoreQuerying {
         try withState { $0.authorizations(createdBefore: cutoff) }
     }
 
+    func paymentsAwaitingPIN(expiredBy date: Date) async throws -> [Transaction] {
+        try withState { $0.paymentsAwaitingPIN(expiredBy: date) }
+    }
+
     func idempotencyRecord(merchantId: String, key: String) async throws -> IdempotencyRecord? {
         try withState { $0.idempotencyRecord(merchantId: merchantId, key: key) }
     }
@@ -100,6 +104,10 @@ final class MemoryStoreWriter: MemoryStoreQuerying, StoreWriter {
     func deleteIdempotencyRecord(merchantId: String, key: String) async throws {
         try change { $0.deleteIdempotencyRecord(merchantId: merchantId, key: key) }
     }
+    func recordCardRead(id: String, merchantId: String, at date: Date) async throws {
+        try change { try $0.recordCardRead(id: id, merchantId: merchantId, at: date) }
+    }
+    func forgetCardReads(seenBefore cutoff: Date) async throws { try change { $0.forgetCardReads(seenBefore: cutoff) } }
     func insert(_ batch: Batch) async throws { try change { try $0.insert(batch) } }
     func update(_ batch: Batch) async throws { try change { try $0.update(batch) } }
     func markSettled(batchId: String, merchantId: String, at date: Date) async throws -> Int {

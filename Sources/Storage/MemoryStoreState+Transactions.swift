@@ -22,6 +22,7 @@ extension MemoryStoreState {
         guard row.merchantId == query.merchantId else { return false }
         if let method = query.createMethod, row.createMethod != method { return false }
         if let creator = query.createdById, row.createdById != creator { return false }
+        if let reference = query.referenceId, row.referenceId != reference { return false }
         if let batch = query.batchId, row.batchId != batch { return false }
         if query.noBatch == true, row.settledAt != nil { return false }
         if let status = query.status, row.status != status { return false }

@@ -5,6 +5,16 @@ import PaymentCore
 // (primary keys, foreign keys to the merchant and the client), so a test that passes on
 // memory does not fail on SQLite for a missing merchant.
 extension MemoryStoreState {
+    mutating func recordCardRead(id: String, merchantId: String, at date: Date) throws {
+        guard cardReads[id] == nil else { throw StoreError.duplicate("card read \(id)") }
+        try requireMerchant(merchantId, for: "card read \(id)")
+        cardReads[id] = date
+    }
+
+    mutating func forgetCardReads(seenBefore cutoff: Date) {
+        cardReads = cardReads.filter { $0.value >= cutoff }
+    }
+
     mutating func insert(_ merchant: Merchant) throws {
         guard merchants[merchant.id] == nil else { throw StoreError.duplicate("merchant \(merchant.id)") }
         merchants[merchant.id] = merchant

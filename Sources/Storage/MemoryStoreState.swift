@@ -15,6 +15,8 @@ struct MemoryStoreState: Sendable {
     var transactions: [String: Transaction] = [:]
     var idempotencyRecords: [IdempotencyKey: IdempotencyRecord] = [:]
     var batches: [String: Batch] = [:]
+    /// Card read ids seen, with when.
+    var cardReads: [String: Date] = [:]
 }
 
 // Orders follow SQLite's so every store answers lists in the same order: text compares
@@ -66,6 +68,14 @@ extension MemoryStoreState {
     func authorizations(createdBefore cutoff: Date) -> [Transaction] {
         transactions.values.filter { $0.status == .authorized && $0.parentId == nil && $0.createdAt < cutoff }
             .sorted { Self.oldestFirst(($0.createdAt, $0.id), ($1.createdAt, $1.id)) }
+    }
+
+    func paymentsAwaitingPIN(expiredBy date: Date) -> [Transaction] {
+        transactions.values.filter { row in
+            guard row.status == .pinRequired, let challenge = row.pinChallenge else { return false }
+            return challenge.expiresAt <= date
+        }
+        .sorted { Self.oldestFirst(($0.pinChallenge?.expiresAt ?? .distantPast, $0.id), ($1.pinChallenge?.expiresAt ?? .distantPast, $1.id)) }
     }
 
     func idempotencyRecord(merchantId: String, key: String) -> IdempotencyRecord? {

@@ -22,6 +22,8 @@ public protocol StoreReader: Sendable {
     func pendingTransactions(updatedBefore cutoff: Date) async throws -> [Transaction]
     /// `authorized` originals of every merchant created before `cutoff` (for expiry).
     func authorizations(createdBefore cutoff: Date) async throws -> [Transaction]
+    /// `pinRequired` payments of every merchant whose PIN window closed at or before `date`.
+    func paymentsAwaitingPIN(expiredBy date: Date) async throws -> [Transaction]
 
     func idempotencyRecord(merchantId: String, key: String) async throws -> IdempotencyRecord?
     /// `inProgress` records of every merchant created before `cutoff` (left by a crash).

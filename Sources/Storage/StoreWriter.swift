@@ -28,6 +28,12 @@ public protocol StoreWriter: StoreReader {
     func update(_ record: IdempotencyRecord) async throws
     func deleteIdempotencyRecord(merchantId: String, key: String) async throws
 
+    /// Remembers a card read (the reader's read id) so the same sealed card data is never
+    /// accepted twice. Throws ``StoreError/duplicate`` when the id was seen before, by any merchant.
+    func recordCardRead(id: String, merchantId: String, at date: Date) async throws
+    /// Forgets reads seen before `cutoff`: older payloads are refused as stale anyway.
+    func forgetCardReads(seenBefore cutoff: Date) async throws
+
     func insert(_ batch: Batch) async throws
     func update(_ batch: Batch) async throws
     /// Sets `settledAt` on every transaction of the batch; returns how many changed.

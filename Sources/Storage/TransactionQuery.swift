@@ -16,6 +16,8 @@ public struct TransactionQuery: Sendable, Equatable {
     public var ascending: Bool = false
     public var createMethod: CreateMethod?
     public var createdById: String?
+    /// The merchant's own reference (Halo `merchantReference`, ARISE `referenceId`).
+    public var referenceId: String?
     public var batchId: String?
     /// true: only transactions not yet settled.
     public var noBatch: Bool?

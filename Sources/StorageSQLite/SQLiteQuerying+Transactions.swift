@@ -26,6 +26,12 @@ extension SQLiteQuerying {
             [.text(TransactionStatus.authorized.rawValue), SQLiteValue.date(cutoff)], orderBy: "created_at, id")
     }
 
+    func paymentsAwaitingPIN(expiredBy date: Date) async throws -> [Transaction] {
+        try await fetch(
+            SQLiteTables.transactions, where: "status = ? AND pin_expires_at <= ?",
+            [.text(TransactionStatus.pinRequired.rawValue), SQLiteValue.date(date)], orderBy: "pin_expires_at, id")
+    }
+
     func transactions(_ query: TransactionQuery) async throws -> TransactionPage {
         let (condition, binds) = Self.condition(of: query)
         let counted = try await session.rows("SELECT COUNT(*) AS total FROM transactions WHERE \(condition)", binds)
@@ -51,6 +57,7 @@ extension SQLiteQuerying {
         }
         if let method = query.createMethod { add("create_method = ?", SQLiteValue.integer(method.rawValue)) }
         if let creator = query.createdById { add("created_by_id = ?", .text(creator)) }
+        if let reference = query.referenceId { add("reference_id = ?", .text(reference)) }
         if let batch = query.batchId { add("batch_id = ?", .text(batch)) }
         if query.noBatch == true { clauses.append("settled_at IS NULL") }
         if let status = query.status { add("status = ?", .text(status.rawValue)) }

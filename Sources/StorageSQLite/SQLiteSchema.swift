@@ -108,5 +108,32 @@ enum SQLiteSchema {
             """,
             "CREATE INDEX batches_by_merchant_opened ON batches (merchant_id, opened_at)",
         ]),
+        SQLiteMigration(version: 2, name: "tap to pay: PIN challenge, card-present details, card reads", statements: [
+            "ALTER TABLE transactions ADD COLUMN pin_token TEXT",
+            "ALTER TABLE transactions ADD COLUMN pin_expires_at INTEGER",
+            "ALTER TABLE transactions ADD COLUMN pin_failed_attempts INTEGER",
+            "ALTER TABLE transactions ADD COLUMN pin_max_attempts INTEGER",
+            "ALTER TABLE transactions ADD COLUMN pin_device_id TEXT",
+            "ALTER TABLE transactions ADD COLUMN device_id TEXT",
+            "ALTER TABLE transactions ADD COLUMN card_reader_id TEXT",
+            "ALTER TABLE transactions ADD COLUMN card_reader_transaction_id TEXT",
+            "ALTER TABLE transactions ADD COLUMN emv_application_id TEXT",
+            "ALTER TABLE transactions ADD COLUMN emv_application_label TEXT",
+            "ALTER TABLE transactions ADD COLUMN emv_cryptogram TEXT",
+            "ALTER TABLE transactions ADD COLUMN emv_tvr TEXT",
+            "ALTER TABLE transactions ADD COLUMN emv_atc TEXT",
+            "ALTER TABLE transactions ADD COLUMN card_funding TEXT",
+            // The PIN expiry sweep and the refund-by-reference look-up.
+            "CREATE INDEX transactions_by_status_pin_expiry ON transactions (status, pin_expires_at)",
+            "CREATE INDEX transactions_by_merchant_reference ON transactions (merchant_id, reference_id)",
+            """
+            CREATE TABLE card_reads (
+                read_id TEXT NOT NULL PRIMARY KEY,
+                merchant_id TEXT NOT NULL REFERENCES merchants (id),
+                seen_at INTEGER NOT NULL
+            ) STRICT
+            """,
+            "CREATE INDEX card_reads_by_seen ON card_reads (seen_at)",
+        ]),
     ]
 }

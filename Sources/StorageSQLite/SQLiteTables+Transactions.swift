@@ -32,6 +32,20 @@ extension SQLiteTables {
         Column(name: "processor_message") { SQLiteValue.text($0.processorResult?.message) },
         Column(name: "processor_authorization_code") { SQLiteValue.text($0.processorResult?.authorizationCode) },
         Column(name: "processor_reference") { SQLiteValue.text($0.processorResult?.reference) },
+        Column(name: "pin_token") { SQLiteValue.text($0.pinChallenge?.token) },
+        Column(name: "pin_expires_at") { SQLiteValue.date($0.pinChallenge?.expiresAt) },
+        Column(name: "pin_failed_attempts") { SQLiteValue.integer($0.pinChallenge?.failedAttempts) },
+        Column(name: "pin_max_attempts") { SQLiteValue.integer($0.pinChallenge?.maxAttempts) },
+        Column(name: "pin_device_id") { SQLiteValue.text($0.pinChallenge?.deviceId) },
+        Column(name: "device_id") { SQLiteValue.text($0.cardPresent?.deviceId) },
+        Column(name: "card_reader_id") { SQLiteValue.text($0.cardPresent?.cardReaderId) },
+        Column(name: "card_reader_transaction_id") { SQLiteValue.text($0.cardPresent?.cardReaderTransactionId) },
+        Column(name: "emv_application_id") { SQLiteValue.text($0.cardPresent?.applicationId) },
+        Column(name: "emv_application_label") { SQLiteValue.text($0.cardPresent?.applicationLabel) },
+        Column(name: "emv_cryptogram") { SQLiteValue.text($0.cardPresent?.cryptogram) },
+        Column(name: "emv_tvr") { SQLiteValue.text($0.cardPresent?.terminalVerificationResults) },
+        Column(name: "emv_atc") { SQLiteValue.text($0.cardPresent?.applicationTransactionCounter) },
+        Column(name: "card_funding") { SQLiteValue.text($0.cardPresent?.funding) },
         Column(name: "reference_id") { SQLiteValue.text($0.referenceId) },
         Column(name: "customer_id") { SQLiteValue.text($0.customerId) },
         Column(name: "customer_name") { SQLiteValue.text($0.customerName) },
@@ -60,6 +74,8 @@ extension SQLiteTables {
         transaction.pendingOperationId = try row.optionalText("pending_operation_id")
         transaction.card = try decodeCard(row)
         transaction.processorResult = try decodeProcessorResult(row)
+        transaction.pinChallenge = try decodePINChallenge(row)
+        transaction.cardPresent = try decodeCardPresent(row)
         transaction.referenceId = try row.optionalText("reference_id")
         transaction.customerId = try row.optionalText("customer_id")
         transaction.customerName = try row.optionalText("customer_name")
@@ -78,6 +94,28 @@ extension SQLiteTables {
             maskedPan: maskedPan, brand: try row.text("card_brand"), panHash: try row.text("card_pan_hash"),
             expiryMonth: try row.int("card_expiry_month"), expiryYear: try row.int("card_expiry_year"),
             entryMode: try row.text("card_entry_mode"))
+    }
+
+    // A challenge is there when its token is; its counters are then required.
+    private static func decodePINChallenge(_ row: SQLiteRowReader) throws -> PINChallenge? {
+        guard let token = try row.optionalText("pin_token") else { return nil }
+        return PINChallenge(
+            token: token, expiresAt: try row.date("pin_expires_at"), maxAttempts: try row.int("pin_max_attempts"),
+            deviceId: try row.optionalText("pin_device_id"), failedAttempts: try row.int("pin_failed_attempts"))
+    }
+
+    private static func decodeCardPresent(_ row: SQLiteRowReader) throws -> CardPresentDetails? {
+        guard let deviceId = try row.optionalText("device_id") else { return nil }
+        var details = CardPresentDetails(deviceId: deviceId)
+        details.cardReaderId = try row.optionalText("card_reader_id")
+        details.cardReaderTransactionId = try row.optionalText("card_reader_transaction_id")
+        details.applicationId = try row.optionalText("emv_application_id")
+        details.applicationLabel = try row.optionalText("emv_application_label")
+        details.cryptogram = try row.optionalText("emv_cryptogram")
+        details.terminalVerificationResults = try row.optionalText("emv_tvr")
+        details.applicationTransactionCounter = try row.optionalText("emv_atc")
+        details.funding = try row.optionalText("card_funding")
+        return details
     }
 
     private static func decodeProcessorResult(_ row: SQLiteRowReader) throws -> ProcessorResult? {

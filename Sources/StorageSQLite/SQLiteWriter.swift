@@ -70,6 +70,16 @@ struct SQLiteWriter: SQLiteQuerying, StoreWriter {
         try await session.run("DELETE FROM idempotency_keys WHERE merchant_id = ? AND key = ?", [.text(merchantId), .text(key)])
     }
 
+    func recordCardRead(id: String, merchantId: String, at date: Date) async throws {
+        try await session.run(
+            "INSERT INTO card_reads (read_id, merchant_id, seen_at) VALUES (?, ?, ?)",
+            [.text(id), .text(merchantId), SQLiteValue.date(date)], subject: "card read \(id)")
+    }
+
+    func forgetCardReads(seenBefore cutoff: Date) async throws {
+        try await session.run("DELETE FROM card_reads WHERE seen_at < ?", [SQLiteValue.date(cutoff)])
+    }
+
     func insert(_ batch: Batch) async throws {
         try await insert(batch, into: SQLiteTables.batches, subject: "batch \(batch.id)")
     }

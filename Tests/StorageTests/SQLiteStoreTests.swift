@@ -180,13 +180,16 @@ struct SQLiteStoreTests {
         #expect(fields == [
             "id", "merchantId", "type", "status", "parentId", "currency", "amount", "authorizedAmount",
             "capturedAmount", "refundedAmount", "tipAmount", "pendingRefundAmount", "pendingOperationId", "card",
-            "processorResult", "referenceId", "customerId", "customerName", "customerEmail", "createdById",
+            "processorResult", "pinChallenge", "cardPresent", "referenceId", "customerId", "customerName", "customerEmail", "createdById",
             "createMethod", "batchId", "settledAt", "createdAt", "updatedAt",
         ])
         #expect(Mirror(reflecting: Fixtures.card()).children.count == 6)
         #expect(Mirror(reflecting: ProcessorResult(responseCode: "00", message: "")).children.count == 4)
-        // Card and processor result are flattened into columns of their own.
-        #expect(SQLiteTables.transactions.columns.count == fields.count - 2 + 6 + 4)
+        let challenge = PINChallenge(token: "", expiresAt: Fixtures.epoch, maxAttempts: 1, deviceId: nil)
+        #expect(Mirror(reflecting: challenge).children.count == 5)
+        #expect(Mirror(reflecting: CardPresentDetails(deviceId: "")).children.count == 9)
+        // Card, processor result, PIN challenge and card-present details are flattened into columns of their own.
+        #expect(SQLiteTables.transactions.columns.count == fields.count - 4 + 6 + 4 + 5 + 9)
     }
 
     static func bytes(of file: TemporaryDatabasePath) -> [UInt8] {

@@ -61,6 +61,18 @@ public enum Fixtures {
         transaction.card = card(pan: "5555555555554444", brand: "mastercard")
         transaction.processorResult = ProcessorResult(
             responseCode: "00", message: "Approved", authorizationCode: "A1B2C3", reference: "proc-ref-9")
+        transaction.pinChallenge = PINChallenge(
+            token: "pin-token-1", expiresAt: date(200_000), maxAttempts: 3, deviceId: "device_1", failedAttempts: 1)
+        var details = CardPresentDetails(deviceId: "device_1")
+        details.cardReaderId = "reader-9"
+        details.cardReaderTransactionId = "read-77"
+        details.applicationId = "A0000000041010"
+        details.applicationLabel = "MASTERCARD"
+        details.cryptogram = "1122334455667788"
+        details.terminalVerificationResults = "0000008000"
+        details.applicationTransactionCounter = "0042"
+        details.funding = "debit"
+        transaction.cardPresent = details
         transaction.referenceId = "order-77"
         transaction.customerId = "cust_1"
         transaction.customerName = "Zoë O'Brien"
