@@ -39,6 +39,18 @@ public enum APIErrorCode: String, Sendable, CaseIterable {
     case cardExpired = "card_expired"
     case invalidGrant = "invalid_grant"
     case unsupportedGrantType = "unsupported_grant_type"
+    // 400: sealed card data from a reader
+    case invalidCardData = "invalid_card_data"
+    case cardDataNotJWE = "card_data_not_jwe"
+    case cardDataUnsupportedAlgorithm = "card_data_unsupported_algorithm"
+    case cardDataUnknownKey = "card_data_unknown_key"
+    case cardDataTampered = "card_data_tampered"
+    case cardReadStale = "card_read_stale"
+    case cardReadMismatch = "card_read_mismatch"
+    case cardMismatch = "card_mismatch"
+    case pinBlockMissing = "pin_block_missing"
+    case invalidPINBlock = "invalid_pin_block"
+    case invalidPINToken = "invalid_pin_token"
     // 401, 403, 404
     case unauthorized = "unauthorized"
     case invalidClient = "invalid_client"
@@ -51,6 +63,12 @@ public enum APIErrorCode: String, Sendable, CaseIterable {
     case operationInProgress = "operation_in_progress"
     case idempotencyKeyInUse = "idempotency_key_in_use"
     case idempotencyKeyMismatch = "idempotency_key_mismatch"
+    case cardReadReplayed = "card_read_replayed"
+    case notAwaitingPIN = "transaction_not_awaiting_pin"
+    case pinAttemptInProgress = "pin_attempt_in_progress"
+    case pinWindowExpired = "pin_window_expired"
+    // 403
+    case pinNotPermitted = "pin_not_permitted"
     // 5xx
     case processorError = "processor_error"
     case processorTimeout = "processor_timeout"

@@ -7,6 +7,13 @@ public enum APIPath {
     public static let transactions = "/v1/transactions"
     public static let sale = "/v1/transactions/sale"
     public static let authorization = "/v1/transactions/authorization"
+    /// Card-present refund by tapping the card again.
+    public static let tapRefund = "/v1/transactions/refund"
+    /// Halo-compatible routes (outside `/v1`, exactly as the Halo document names them).
+    public static let appleTransaction = "/transactions/apple"
+    public static func submitPinApple(_ id: String) -> String { "/transactions/\(id)/submitPinApple" }
+    /// The PIN for a payment waiting for one (single tap and PIN).
+    public static func pin(_ id: String) -> String { "\(transactions)/\(id)/pin" }
     public static let batches = "/v1/batches"
     public static let closeBatch = "/v1/batches/close"
 

@@ -15,6 +15,10 @@ public struct TransactionResource: Codable, Sendable, Equatable {
     /// Running totals of an original payment; nil on follow-ups.
     public var amounts: PaymentAmounts?
     public var card: CardResource?
+    /// Set on payments from a tapped card.
+    public var cardPresent: CardPresentResource?
+    /// Set once the issuer asked for a PIN.
+    public var pin: PINChallengeResource?
     public var processor: ProcessorResource?
     public var referenceId: String?
     public var customerId: String?

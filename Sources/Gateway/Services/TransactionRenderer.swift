@@ -16,6 +16,12 @@ struct TransactionRenderer: Sendable {
         resource.card = transaction.card.map {
             CardResource(maskedPan: $0.maskedPan, brand: $0.brand, expiryMonth: $0.expiryMonth, expiryYear: $0.expiryYear, entryMode: $0.entryMode)
         }
+        resource.cardPresent = transaction.cardPresent.map(Self.cardPresent)
+        resource.pin = transaction.pinChallenge.map {
+            PINChallengeResource(
+                pinToken: transaction.status == .pinRequired ? $0.token : "", expiresAt: $0.expiresAt,
+                attemptsRemaining: transaction.status == .pinRequired ? $0.attemptsRemaining : 0)
+        }
         resource.processor = transaction.processorResult.map {
             ProcessorResource(responseCode: $0.responseCode, message: $0.message, authorizationCode: $0.authorizationCode)
         }
@@ -33,6 +39,19 @@ struct TransactionRenderer: Sendable {
             resource.availableOperations = availableOperations(transaction, merchant: merchant)
         }
         resource.operations = operations.map { $0.map { render($0, merchant: merchant) } }
+        return resource
+    }
+
+    private static func cardPresent(_ details: CardPresentDetails) -> CardPresentResource {
+        var resource = CardPresentResource(deviceId: details.deviceId)
+        resource.cardReaderId = details.cardReaderId
+        resource.cardReaderTransactionId = details.cardReaderTransactionId
+        resource.applicationId = details.applicationId
+        resource.applicationLabel = details.applicationLabel
+        resource.cryptogram = details.cryptogram
+        resource.terminalVerificationResults = details.terminalVerificationResults
+        resource.applicationTransactionCounter = details.applicationTransactionCounter
+        resource.funding = details.funding
         return resource
     }
 
