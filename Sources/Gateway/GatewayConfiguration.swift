@@ -20,6 +20,12 @@ public struct GatewayConfiguration: Sendable {
     public var jobInterval: Duration = .seconds(30)
     /// A `pending` operation older than this is taken to be left by a crash and recovered.
     public var recoveryGrace: TimeInterval = 120
+    /// Sealed card data read longer ago than this is refused as stale.
+    public var cardReadMaxAge: TimeInterval = 60
+    /// How long a payment waits for the cardholder's PIN after the issuer asked for one.
+    public var pinWindow: TimeInterval = 120
+    /// Wrong PINs allowed before the payment is declined for good.
+    public var pinMaxAttempts = 3
 
     public init() {}
 }

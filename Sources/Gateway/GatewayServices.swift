@@ -26,7 +26,8 @@ public struct GatewayServices: Sendable {
         let store = dependencies.store
         self.store = store
         let now = dependencies.now
-        let recorder = OutcomeRecorder(store: store, now: now, makeId: dependencies.makeId)
+        let pinPolicy = PINPolicy(window: configuration.pinWindow, maxAttempts: configuration.pinMaxAttempts)
+        let recorder = OutcomeRecorder(store: store, now: now, makeId: dependencies.makeId, pinPolicy: pinPolicy)
         let processor = ProcessorGateway(processor: dependencies.processor, timeout: configuration.processorTimeout)
         signer = AccessTokenSigner(key: dependencies.keys.tokenSigningKey)
         renderer = TransactionRenderer(now: now)
@@ -40,7 +41,7 @@ public struct GatewayServices: Sendable {
         recovery = RecoveryJob(
             store: store, processor: processor, recorder: recorder, renderer: renderer,
             grace: configuration.recoveryGrace, now: now, logger: dependencies.logger)
-        expiry = ExpiryJob(store: store, now: now, logger: dependencies.logger)
+        expiry = ExpiryJob(store: store, now: now, cardReadRetention: 2 * configuration.cardReadMaxAge, logger: dependencies.logger)
         admin = MerchantAdmin(store: store, now: now, makeId: dependencies.makeId)
     }
 }

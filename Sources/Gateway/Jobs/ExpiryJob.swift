@@ -3,15 +3,43 @@ import Logging
 import PaymentCore
 import Storage
 
-/// Expires authorizations older than their merchant's authorization window.
+/// Expires authorizations older than their merchant's authorization window, declines
+/// payments whose PIN window passed, and forgets card read ids too old to be replayed.
 public struct ExpiryJob: Sendable {
     let store: any Store
     let now: @Sendable () -> Date
+    /// Read ids are kept this long; an older payload is refused as stale before its id matters.
+    let cardReadRetention: TimeInterval
     let logger: Logger
 
-    /// Runs one round; returns how many authorizations expired.
+    /// Runs one round; returns how many payments expired (authorizations and PIN waits).
     @discardableResult
     public func run() async throws -> Int {
+        let expired = try await expireAuthorizations() + (try await expirePINWaits())
+        let cutoff = now().addingTimeInterval(-cardReadRetention)
+        try await store.write { try await $0.forgetCardReads(seenBefore: cutoff) }
+        return expired
+    }
+
+    private func expirePINWaits() async throws -> Int {
+        let now = now()
+        let due = try await store.read { try await $0.paymentsAwaitingPIN(expiredBy: now) }
+        var declined = 0
+        for candidate in due {
+            let changed = try await store.write { writer -> Bool in
+                guard var payment = try await writer.lockTransaction(id: candidate.id, merchantId: candidate.merchantId),
+                      PaymentLifecycle.expirePINIfDue(&payment, now: now) else { return false }
+                payment.processorResult = PINExpiry.result
+                try await writer.update(payment)
+                return true
+            }
+            if changed { declined += 1 }
+        }
+        if declined > 0 { logger.info("declined payments whose PIN window passed", metadata: ["count": "\(declined)"]) }
+        return declined
+    }
+
+    private func expireAuthorizations() async throws -> Int {
         let now = now()
         let merchants = try await store.read { try await $0.merchants() }
         let windows = Dictionary(uniqueKeysWithValues: merchants.map { ($0.id, $0.authorizationWindow) })
@@ -36,4 +64,9 @@ public struct ExpiryJob: Sendable {
         if expired > 0 { logger.info("expired authorizations", metadata: ["count": "\(expired)"]) }
         return expired
     }
+}
+
+/// What a payment declined for an unanswered PIN shows as its result.
+enum PINExpiry {
+    static let result = ProcessorResult(responseCode: "55", message: "PIN not entered within the time allowed")
 }

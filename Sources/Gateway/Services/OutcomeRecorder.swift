@@ -10,24 +10,53 @@ struct OutcomeRecorder: Sendable {
     let store: any Store
     let now: @Sendable () -> Date
     let makeId: @Sendable () -> String
+    let pinPolicy: PINPolicy
 
-    /// Finishes a sale or authorization. A row that is no longer pending is returned as it is.
+    /// Finishes a sale, an authorization, a PIN try on one, or an unreferenced refund. A row
+    /// that is no longer pending is returned as it is.
     func finishOriginal(id: String, merchantId: String, outcome: OperationOutcome, result: ProcessorResult) async throws -> Transaction {
         let now = now()
         let makeId = makeId
+        let pinPolicy = pinPolicy
         return try await store.write { writer in
             guard var payment = try await writer.lockTransaction(id: id, merchantId: merchantId) else {
                 throw StoreError.notFound(id)
             }
             guard payment.status == .pending else { return payment }
-            PaymentLifecycle.completeOriginal(&payment, outcome: outcome, now: now)
             payment.processorResult = result
-            if payment.status == .captured {
+            if payment.type == .refund {
+                Self.completeUnreferencedRefund(&payment, outcome: outcome, now: now)
+            } else if payment.pinChallenge != nil {
+                let wrongPIN = outcome == .declined && result.responseCode == ISOResponseCode.incorrectPIN.rawValue
+                PaymentLifecycle.completePINAttempt(&payment, outcome: outcome, wrongPIN: wrongPIN, now: now)
+                if wrongPIN, payment.status == .declined {
+                    let code = ISOResponseCode.pinTriesExceeded
+                    payment.processorResult = ProcessorResult(responseCode: code.rawValue, message: code.message)
+                }
+            } else {
+                PaymentLifecycle.completeOriginal(&payment, outcome: outcome, now: now)
+                if payment.status == .pinRequired {
+                    PaymentLifecycle.requirePIN(&payment, challenge: pinPolicy.challenge(for: payment, now: now), now: now)
+                }
+            }
+            if payment.status == .captured || (payment.type == .refund && payment.status == .approved) {
                 payment.batchId = try await BatchLedger.openBatchId(merchantId: merchantId, in: writer, now: now, makeId: makeId)
             }
             try await writer.update(payment)
             return payment
         }
+    }
+
+    /// A refund with no payment behind it ends like a follow-up row: approved, declined or failed.
+    private static func completeUnreferencedRefund(_ refund: inout Transaction, outcome: OperationOutcome, now: Date) {
+        switch outcome {
+        case .approved(let amount):
+            refund.status = .approved
+            refund.refundedAmount = amount
+        case .declined, .pinRequired: refund.status = .declined
+        case .failed: refund.status = .failed
+        }
+        refund.updatedAt = now
     }
 
     /// Finishes a follow-up and applies it to its payment. A follow-up that is no longer
