@@ -14,7 +14,7 @@ struct FollowUpService: Sendable {
 
     func perform(
         _ request: FollowUpRequest, paymentId: String, merchantId: String, createdById: String?,
-        idempotency: IdempotencyClaim?
+        idempotency: IdempotencyClaim?, tap: TapProof? = nil
     ) async throws -> (operation: Transaction, payment: Transaction) {
         let operationId = makeId()
         let now = now()
@@ -22,6 +22,14 @@ struct FollowUpService: Sendable {
         let (operation, payment) = try await store.write { writer -> (Transaction, Transaction) in
             guard var payment = try await writer.lockTransaction(id: paymentId, merchantId: merchantId),
                   payment.type.isOriginal else { throw GatewayError.notFound("transaction \(paymentId)") }
+            if let tap {
+                // A card-present refund goes back to the card that paid.
+                guard payment.card?.panHash == tap.panHash else {
+                    throw GatewayError(.badRequest, .cardMismatch, "the tapped card is not the card that paid for transaction \(paymentId)",
+                                       field: "paymentCardData")
+                }
+                try await CardReadLedger.record(tap, merchantId: merchantId, at: now, in: writer)
+            }
             let window = try await writer.merchant(id: merchantId)?.authorizationWindow ?? Merchant.defaultAuthorizationWindow
             let amount: Int64
             do throws(PaymentError) {
@@ -35,6 +43,7 @@ struct FollowUpService: Sendable {
             operation.card = payment.card
             operation.referenceId = payment.referenceId
             operation.createdById = createdById
+            operation.cardPresent = tap?.details
             try await writer.insert(operation)
             try await writer.update(payment)
             try await idempotency?.link(transactionId: operation.id, in: writer)

@@ -1,7 +1,8 @@
 import CardData
 import PaymentCore
 
-/// A validated request for a sale or an authorization with keyed card data.
+/// A validated request for a sale or an authorization (keyed or tapped), or an
+/// unreferenced refund to a tapped card.
 struct NewPayment: Sendable {
     var type: TransactionType
     var currency: Currency
@@ -15,7 +16,17 @@ struct NewPayment: Sendable {
     var customerEmail: String?
     var createdById: String?
     var createMethod: CreateMethod
+    /// Set when the card was tapped: the read to remember and what the payment keeps of it.
+    var tap: TapProof?
 
     /// What the processor is asked to authorize.
     var total: Int64 { baseAmount + tipAmount }
+}
+
+/// What a tapped card brings to an operation: its read id, recorded in phase 1 so the same
+/// sealed payload is never accepted twice, and the card-present details kept on the row.
+struct TapProof: Sendable {
+    var readId: String
+    var panHash: String
+    var details: CardPresentDetails
 }

@@ -24,7 +24,8 @@ struct PaymentService: Sendable {
             id: makeId(), merchantId: merchantId, type: payment.type, status: .pending,
             currency: payment.currency, amount: payment.total, createMethod: payment.createMethod, createdAt: now())
         row.tipAmount = payment.tipAmount
-        row.card = summary(of: payment.card)
+        row.card = summary(of: payment.card, entryMode: payment.tap == nil ? "manual" : "contactless")
+        row.cardPresent = payment.tap?.details
         row.referenceId = payment.referenceId
         row.customerId = payment.customerId
         row.customerName = payment.customerName
@@ -32,14 +33,16 @@ struct PaymentService: Sendable {
         row.createdById = payment.createdById
         let pending = row
         try await store.write { writer in
+            if let tap = payment.tap { try await CardReadLedger.record(tap, merchantId: merchantId, at: pending.createdAt, in: writer) }
             try await writer.insert(pending)
             try await idempotency?.link(transactionId: pending.id, in: writer)
         }
 
         // Phase 2: the processor, outside any database transaction.
         let request = AuthorizationRequest(
-            transactionId: row.id, kind: payment.type == .sale ? .sale : .authorization,
-            amount: Money(minorUnits: payment.total, currency: payment.currency), card: payment.card)
+            transactionId: row.id, kind: Self.kind(of: payment.type),
+            amount: Money(minorUnits: payment.total, currency: payment.currency), card: payment.card,
+            entryMode: payment.tap == nil ? .keyed : .contactless)
         let response: ProcessorResponse
         do throws(ProcessorError) {
             response = try await processor.authorize(request)
@@ -61,11 +64,19 @@ struct PaymentService: Sendable {
         throw ProcessorFailure.apiError(for: error, transactionId: row.id, paymentStatus: .failed)
     }
 
-    private func summary(of card: KeyedCard) -> CardSummary {
+    private static func kind(of type: TransactionType) -> AuthorizationRequest.Kind {
+        switch type {
+        case .authorization: return .authorization
+        case .refund: return .refund
+        default: return .sale
+        }
+    }
+
+    private func summary(of card: KeyedCard, entryMode: String) -> CardSummary {
         CardSummary(
             maskedPan: card.maskedPAN, brand: card.brand.rawValue,
             panHash: panHasher.hash(card.pan), expiryMonth: card.expiryMonth, expiryYear: card.expiryYear,
-            entryMode: "manual")
+            entryMode: entryMode)
     }
 }
 

@@ -1,0 +1,40 @@
+import CardData
+import PaymentCore
+
+/// A reader's result, opened and checked: the card to authorize and what the payment keeps.
+/// The PAN lives only in `card` (which never prints it) and only for the request.
+struct OpenedTap: Sendable {
+    var card: KeyedCard
+    var readId: String
+    var readerId: String?
+    /// From the sealed data (9F02 and 5F2A), when the reader put it there.
+    var amount: Money?
+    /// From the sealed data (9C).
+    var kind: Kind?
+    var pinToken: String?
+    var applicationId: String?
+    var applicationLabel: String?
+    var cryptogram: String?
+    var terminalVerificationResults: String?
+    var applicationTransactionCounter: String?
+    var funding: String?
+
+    /// EMV transaction type (tag 9C) as far as Tapline takes it.
+    enum Kind: Sendable, Equatable {
+        case purchase
+        case refund
+    }
+
+    func details(deviceId: String) -> CardPresentDetails {
+        var details = CardPresentDetails(deviceId: deviceId)
+        details.cardReaderId = readerId
+        details.cardReaderTransactionId = readId
+        details.applicationId = applicationId
+        details.applicationLabel = applicationLabel
+        details.cryptogram = cryptogram
+        details.terminalVerificationResults = terminalVerificationResults
+        details.applicationTransactionCounter = applicationTransactionCounter
+        details.funding = funding
+        return details
+    }
+}

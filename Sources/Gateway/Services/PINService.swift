@@ -1,0 +1,91 @@
+import CardData
+import Foundation
+import Logging
+import PaymentCore
+import Processing
+import Storage
+
+/// Single tap and PIN: the PIN for a payment the issuer soft-declined, in the three
+/// atomic phases. The PIN exists only in memory on its way to the processor.
+struct PINService: Sendable {
+    let store: any Store
+    let processor: ProcessorGateway
+    let recorder: OutcomeRecorder
+    let panHasher: PANHasher
+    let now: @Sendable () -> Date
+
+    /// Sends the PIN a reader sealed for payment `paymentId` and returns the payment as the
+    /// answer left it: approved, waiting for another PIN after a wrong one, or declined.
+    func submit(
+        paymentId: String, merchantId: String, deviceId: String, tap: OpenedTap, pin: PIN,
+        idempotency: IdempotencyClaim?, logger: Logger
+    ) async throws -> Transaction {
+        let now = now()
+        let proof = TapProof(readId: tap.readId, panHash: panHasher.hash(tap.card.pan), details: tap.details(deviceId: deviceId))
+        // Phase 1: check the payment waits for this PIN and mark the try in flight.
+        let begun = try await store.write { writer -> PINPhaseOne in
+            guard var payment = try await writer.lockTransaction(id: paymentId, merchantId: merchantId),
+                  payment.type.isOriginal else { throw GatewayError.notFound("transaction \(paymentId)") }
+            if let owner = payment.pinChallenge?.deviceId, owner != deviceId {
+                throw GatewayError(.forbidden, .pinNotPermitted, "only the device that tapped may send the PIN for transaction \(paymentId)")
+            }
+            if PaymentLifecycle.expirePINIfDue(&payment, now: now) {
+                payment.processorResult = PINExpiry.result
+                try await writer.update(payment)
+                return .expired
+            }
+            let attempt: Int
+            do throws(PINError) {
+                attempt = try PaymentLifecycle.beginPINAttempt(&payment, now: now)
+            } catch {
+                throw Self.apiError(error)
+            }
+            guard tap.pinToken == payment.pinChallenge?.token else {
+                throw GatewayError.invalid("paymentCardData", "the PIN token in the sealed data is not the one this payment gave", code: .invalidPINToken)
+            }
+            guard payment.card?.panHash == proof.panHash else {
+                throw GatewayError(.badRequest, .cardMismatch, "the PIN was entered for another card than the one tapped", field: "paymentCardData")
+            }
+            try await CardReadLedger.record(proof, merchantId: merchantId, at: now, in: writer)
+            try await writer.update(payment)
+            try await idempotency?.link(transactionId: payment.id, in: writer)
+            return .begun(payment, attempt: attempt)
+        }
+        guard case .begun(let payment, let attempt) = begun else { throw Self.apiError(.windowExpired) }
+
+        // Phase 2: the processor decides on the PIN, outside any database transaction.
+        let request = AuthorizationRequest(
+            transactionId: payment.id, kind: payment.type == .sale ? .sale : .authorization, amount: payment.money,
+            card: tap.card, entryMode: .contactless, pin: pin, pinAttempt: attempt)
+        let response: ProcessorResponse
+        do throws(ProcessorError) {
+            response = try await processor.authorize(request)
+        } catch {
+            let result = ProcessorFailure.result(for: error)
+            _ = try await recorder.finishOriginal(id: payment.id, merchantId: merchantId, outcome: .failed, result: result)
+            if error.mayHaveApproved { await processor.cancel(transactionId: payment.id) }
+            logger.warning("processor failed on a PIN", metadata: ["transaction_id": "\(payment.id)", "code": "\(result.responseCode)"])
+            throw ProcessorFailure.apiError(for: error, transactionId: payment.id, paymentStatus: .failed)
+        }
+        // Phase 3.
+        return try await recorder.finishOriginal(id: payment.id, merchantId: merchantId, outcome: response.outcome, result: response.result)
+    }
+
+    static func apiError(_ error: PINError) -> GatewayError {
+        switch error {
+        case .notAwaitingPIN(let status):
+            return GatewayError(.conflict, .notAwaitingPIN, error.description, paymentStatus: status.rawValue)
+        case .attemptInProgress:
+            return GatewayError(.conflict, .pinAttemptInProgress, error.description, paymentStatus: TransactionStatus.pending.rawValue)
+        case .windowExpired:
+            return GatewayError(.conflict, .pinWindowExpired, error.description, paymentStatus: TransactionStatus.declined.rawValue)
+        }
+    }
+}
+
+/// How phase 1 of a PIN try ended: the try is in flight, or the window had passed and the
+/// payment was declined (committed before the refusal is thrown).
+private enum PINPhaseOne: Sendable {
+    case begun(Transaction, attempt: Int)
+    case expired
+}

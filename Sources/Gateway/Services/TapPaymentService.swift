@@ -1,0 +1,139 @@
+import CardData
+import GatewayAPI
+import Foundation
+import Logging
+import PaymentCore
+import Storage
+
+/// Payments and refunds from a tapped card: checks the tap against the request, then runs
+/// them through the same services as keyed payments and follow-ups.
+struct TapPaymentService: Sendable {
+    let store: any Store
+    let payments: PaymentService
+    let followUps: FollowUpService
+    let panHasher: PANHasher
+
+    /// What the request says besides the card; every field may be left to the sealed data.
+    struct Terms: Sendable {
+        var amount: Int64?
+        var currency: Currency?
+        var tipAmount: Int64 = 0
+        var referenceId: String?
+        var customerId: String?
+        var customerName: String?
+        var customerEmail: String?
+        var createdById: String?
+    }
+
+    /// A sale or authorization from a tap.
+    func pay(
+        _ type: TransactionType, tap: OpenedTap, terms: Terms, deviceId: String, merchantId: String,
+        idempotency: IdempotencyClaim?, logger: Logger
+    ) async throws -> Transaction {
+        guard tap.kind != .refund else {
+            throw GatewayError.invalid("paymentCardData", "the card was read for a refund, not a \(type.rawValue)", code: .cardReadMismatch)
+        }
+        let total = try Self.amount(of: tap, terms: terms)
+        let payment = NewPayment(
+            type: type, currency: total.currency, baseAmount: total.minorUnits - terms.tipAmount, tipAmount: terms.tipAmount,
+            card: tap.card, referenceId: terms.referenceId, customerId: terms.customerId, customerName: terms.customerName,
+            customerEmail: terms.customerEmail, createdById: terms.createdById ?? deviceId, createMethod: .tapToPay,
+            tap: proof(tap, deviceId: deviceId))
+        return try await payments.create(payment, merchantId: merchantId, idempotency: idempotency, logger: logger)
+    }
+
+    /// How a card-present refund ended: linked to the payment it refunds, or standing alone.
+    enum Refund: Sendable {
+        case linked(operation: Transaction, payment: Transaction)
+        case unreferenced(Transaction)
+
+        /// The refund's own row.
+        var refund: Transaction {
+            switch self {
+            case .linked(let operation, _): return operation
+            case .unreferenced(let refund): return refund
+            }
+        }
+    }
+
+    /// A refund to a tapped card: linked to the payment `originalTransactionId` names, or
+    /// the latest captured payment with the merchant's reference; otherwise an unreferenced
+    /// refund, which only a caller with that permission may make.
+    func refund(
+        tap: OpenedTap, terms: Terms, originalTransactionId: String?, deviceId: String, caller: Caller,
+        idempotency: IdempotencyClaim?, logger: Logger
+    ) async throws -> Refund {
+        guard tap.kind != .purchase else {
+            throw GatewayError.invalid("paymentCardData", "the card was read for a purchase, not a refund", code: .cardReadMismatch)
+        }
+        let amount = try Self.amount(of: tap, terms: terms)
+        let proof = proof(tap, deviceId: deviceId)
+        if let original = try await original(id: originalTransactionId, reference: terms.referenceId, merchantId: caller.merchantId) {
+            guard original.currency == amount.currency else {
+                throw GatewayError.invalid("currency", "the refund is in \(amount.currency.code) but the payment was in \(original.currency.code)",
+                                           code: .cardReadMismatch)
+            }
+            let (operation, payment) = try await followUps.perform(
+                .refund(amount: amount.minorUnits), paymentId: original.id, merchantId: caller.merchantId,
+                createdById: terms.createdById ?? deviceId, idempotency: idempotency, tap: proof)
+            return .linked(operation: operation, payment: payment)
+        }
+        guard caller.permissions.contains(APIPermission.ecommerceRefundWithoutReference.rawValue) else {
+            throw GatewayError.forbidden("no payment matches this refund, and an unreferenced refund needs the ecommerceRefundWithoutReference permission")
+        }
+        let refund = NewPayment(
+            type: .refund, currency: amount.currency, baseAmount: amount.minorUnits, tipAmount: 0, card: tap.card,
+            referenceId: terms.referenceId, customerId: terms.customerId, customerName: terms.customerName,
+            customerEmail: terms.customerEmail, createdById: terms.createdById ?? deviceId, createMethod: .tapToPay, tap: proof)
+        return .unreferenced(try await payments.create(refund, merchantId: caller.merchantId, idempotency: idempotency, logger: logger))
+    }
+
+    private func proof(_ tap: OpenedTap, deviceId: String) -> TapProof {
+        TapProof(readId: tap.readId, panHash: panHasher.hash(tap.card.pan), details: tap.details(deviceId: deviceId))
+    }
+
+    /// The payment a refund names: by id (404 when unknown), else the newest captured
+    /// payment with the reference; nil when neither finds one.
+    private func original(id: String?, reference: String?, merchantId: String) async throws -> Transaction? {
+        if let id {
+            let found = try await store.read { try await $0.transaction(id: id, merchantId: merchantId) }
+            guard let found, found.type.isOriginal else { throw GatewayError.notFound("transaction \(id)") }
+            return found
+        }
+        guard let reference else { return nil }
+        var query = TransactionQuery(merchantId: merchantId)
+        query.referenceId = reference
+        query.status = .captured
+        query.pageSize = 1
+        return try await store.read { [query] in try await $0.transactions(query) }.items.first { $0.type.isOriginal }
+    }
+
+    /// The amount to authorize: the request's (amount + tip) checked against the sealed
+    /// amount, or the sealed amount when the request has none.
+    static func amount(of tap: OpenedTap, terms: Terms) throws -> Money {
+        guard terms.tipAmount >= 0 else { throw GatewayError.invalid("tipAmount", "tipAmount must not be negative", code: .invalidAmount) }
+        if let currency = terms.currency, let sealed = tap.amount, sealed.currency != currency {
+            throw GatewayError.invalid("currency", "the card was read for \(sealed.currency.code), the request says \(currency.code)", code: .cardReadMismatch)
+        }
+        guard let base = terms.amount else {
+            guard let sealed = tap.amount else {
+                throw GatewayError.invalid("amount", "amount is required: the sealed card data carries none", code: .invalidAmount)
+            }
+            guard sealed.minorUnits > terms.tipAmount else {
+                throw GatewayError.invalid("tipAmount", "tipAmount must be less than the tapped amount", code: .invalidAmount)
+            }
+            return sealed
+        }
+        guard base > 0 else { throw GatewayError.invalid("amount", "amount must be greater than zero (minor units)", code: .invalidAmount) }
+        guard let currency = terms.currency ?? tap.amount?.currency else {
+            throw GatewayError.invalid("currency", "currency is required: the sealed card data carries none", code: .unknownCurrency)
+        }
+        guard base <= 99_999_999_999 - terms.tipAmount else { throw GatewayError.invalid("amount", "amount is too large", code: .invalidAmount) }
+        let total = Money(minorUnits: base + terms.tipAmount, currency: currency)
+        if let sealed = tap.amount, sealed != total {
+            throw GatewayError.invalid("amount", "the card was read for \(sealed.minorUnits) \(sealed.currency.code) but the request asks \(total.minorUnits)",
+                                       code: .cardReadMismatch)
+        }
+        return total
+    }
+}
