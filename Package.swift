@@ -26,6 +26,7 @@ let package = Package(
         .target(name: "PaymentCore"),
         .target(name: "CardData", dependencies: [
             .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "_CryptoExtras", package: "swift-crypto"),
         ]),
         .target(name: "GatewayAPI", dependencies: ["PaymentCore"]),
         .target(name: "Processing", dependencies: ["PaymentCore", "CardData"]),

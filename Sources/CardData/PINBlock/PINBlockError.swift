@@ -1,0 +1,45 @@
+/// Why a PIN block could not be built or opened.
+///
+/// Cases and messages never carry PIN digits, PAN digits or key bytes. When deciphering,
+/// a wrong key or a PAN other than the one the block was built with turns the PIN field
+/// into noise, which shows up as one of the four field errors below.
+public enum PINBlockError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The PAN is not 1 to 19 ASCII digits.
+    case invalidPAN
+    /// The key is not an AES key; carries its size in bits.
+    case invalidKeySize(bitCount: Int)
+    /// The random fill is not 8 bytes; carries the byte count.
+    case invalidFillLength(Int)
+    /// The enciphered block is not 16 bytes; carries the byte count.
+    case invalidBlockLength(Int)
+    /// The deciphered PIN field's control nibble is not 4; carries the nibble.
+    case notFormat4(controlNibble: UInt8)
+    /// The deciphered PIN field's length nibble is outside 4 to 12.
+    case invalidPINLength
+    /// A deciphered PIN digit is not 0 to 9.
+    case invalidPINDigit
+    /// The deciphered PIN field's fill nibbles after the PIN are not all 0xA.
+    case invalidFill
+
+    public var description: String {
+        let hint = "(wrong key, wrong PAN or not an ISO 9564 format 4 PIN block)"
+        switch self {
+        case .invalidPAN:
+            return "PAN for a PIN block must be 1 to 19 digits"
+        case .invalidKeySize(let bitCount):
+            return "PIN block key has \(bitCount) bits; expected an AES key of 128, 192 or 256 bits"
+        case .invalidFillLength(let count):
+            return "PIN block random fill has \(count) bytes; expected 8"
+        case .invalidBlockLength(let count):
+            return "PIN block has \(count) bytes; expected 16"
+        case .notFormat4(let nibble):
+            return "deciphered PIN field has control nibble 0x\(String(nibble, radix: 16, uppercase: true)), not 4 \(hint)"
+        case .invalidPINLength:
+            return "deciphered PIN field declares a PIN length outside 4 to 12 \(hint)"
+        case .invalidPINDigit:
+            return "deciphered PIN field holds a PIN digit that is not 0 to 9 \(hint)"
+        case .invalidFill:
+            return "deciphered PIN field's fill after the PIN is not all 0xA \(hint)"
+        }
+    }
+}
