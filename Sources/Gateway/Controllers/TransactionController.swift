@@ -34,8 +34,16 @@ struct TransactionController {
         var request = request
         let body = try await request.collectBody(upTo: JSONCoding.maxBodySize)
         return try await services.idempotency.run(merchantId: caller.merchantId, request: request, body: body) { claim in
-            let payment = try validator.validate(JSONCoding.decode(CardTransactionRequest.self, from: body), type: type, createdBy: caller)
-            let created = try await services.payments.create(payment, merchantId: caller.merchantId, idempotency: claim, logger: context.logger)
+            let created: Transaction
+            // A body with the reader's sealed card data is a tap; anything else is keyed.
+            let tapped = try JSONCoding.decode(TapTransactionRequest.self, from: body)
+            if tapped.paymentCardData != nil || tapped.generalCardData != nil {
+                created = try await TapController(services: services).pay(
+                    type, body: tapped, request: request, caller: caller, claim: claim, context: context)
+            } else {
+                let payment = try validator.validate(JSONCoding.decode(CardTransactionRequest.self, from: body), type: type, createdBy: caller)
+                created = try await services.payments.create(payment, merchantId: caller.merchantId, idempotency: claim, logger: context.logger)
+            }
             let merchant = try await services.store.read { try await $0.merchant(id: caller.merchantId) }
             return (.created, try JSONCoding.encoder.encode(services.renderer.render(created, merchant: merchant)))
         }

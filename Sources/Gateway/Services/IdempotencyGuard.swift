@@ -27,12 +27,13 @@ struct IdempotencyGuard: Sendable {
     let store: any Store
     let now: @Sendable () -> Date
 
-    /// Runs `handler` under the request's key (or without one when the client sent none).
+    /// Runs `handler` under the request's key, else under `derivedKey` when the route has
+    /// one (a compatibility route whose request identifies itself), else without a key.
     func run(
-        merchantId: String, request: Request, body: ByteBuffer,
+        merchantId: String, request: Request, body: ByteBuffer, derivedKey: String? = nil,
         _ handler: (IdempotencyClaim?) async throws -> (HTTPResponse.Status, Data)
     ) async throws -> Response {
-        guard let key = request.headers[HTTPField.Name(APIHeader.idempotencyKey)!] else {
+        guard let key = request.headers[HTTPField.Name(APIHeader.idempotencyKey)!] ?? derivedKey else {
             let (status, data) = try await handler(nil)
             return JSONCoding.response(status, data: data)
         }

@@ -1,0 +1,116 @@
+import Foundation
+import GatewayAPI
+import Hummingbird
+import PaymentCore
+import Storage
+
+/// The Halo-compatible routes, exactly as the Halo document names and shapes them:
+/// `POST /transactions/apple` after a tap and `POST /transactions/{id}/submitPinApple` with
+/// the PIN. Thin adapters over the same services as `/v1`.
+struct HaloController {
+    let services: GatewayServices
+
+    func addRoutes(to group: RouterGroup<GatewayContext>) {
+        group.post("apple") { request, context in
+            try await submitTransaction(request, context: context)
+        }
+        group.post(":id/submitPinApple") { request, context in
+            try await submitPIN(request, context: context)
+        }
+    }
+
+    private func submitTransaction(_ request: Request, context: GatewayContext) async throws -> Response {
+        let caller = try context.require(.featureTapToPayOnMobile)
+        let device = try await services.devices.requireActiveDevice(request.deviceInstallationId, merchantId: caller.merchantId)
+        var request = request
+        let body = try await request.collectBody(upTo: JSONCoding.maxBodySize)
+        return try await services.idempotency.run(
+            merchantId: caller.merchantId, request: request, body: body, derivedKey: Self.derivedKey(body)
+        ) { claim in
+            let apple = try JSONCoding.decode(AppleTransactionRequest.self, from: body)
+            let reference = try Self.merchantReference(apple)
+            let (tap, pin) = try services.tapOpener.open(generalCardData: apple.generalCardData, paymentCardData: apple.paymentCardData)
+            guard pin == nil else {
+                throw GatewayError.invalid("paymentCardData", "this payload carries a PIN; send it to /transactions/{id}/submitPinApple")
+            }
+            var terms = TapPaymentService.Terms()
+            terms.referenceId = reference
+            let row = try await services.finishedRow(merchantId: caller.merchantId) {
+                if tap.kind == .refund {
+                    return try await services.tapPayments.refund(
+                        tap: tap, terms: terms, originalTransactionId: nil, deviceId: device.deviceId, caller: caller,
+                        idempotency: claim, logger: context.logger).refund
+                }
+                return try await services.tapPayments.pay(
+                    .sale, tap: tap, terms: terms, deviceId: device.deviceId, merchantId: caller.merchantId,
+                    idempotency: claim, logger: context.logger)
+            }
+            let (status, response) = HaloResponse.render(row, isPINAnswer: false)
+            return (status, try JSONCoding.encoder.encode(response))
+        }
+    }
+
+    private func submitPIN(_ request: Request, context: GatewayContext) async throws -> Response {
+        let caller = try context.require(.featureTapToPayOnMobile)
+        let device = try await services.devices.requireActiveDevice(request.deviceInstallationId, merchantId: caller.merchantId)
+        let paymentId = try context.parameters.require("id")
+        var request = request
+        let body = try await request.collectBody(upTo: JSONCoding.maxBodySize)
+        return try await services.idempotency.run(
+            merchantId: caller.merchantId, request: request, body: body, derivedKey: Self.derivedKey(body)
+        ) { claim in
+            let apple = try JSONCoding.decode(AppleTransactionRequest.self, from: body)
+            let reference = try Self.merchantReference(apple)
+            let payment = try await services.store.read { try await $0.transaction(id: paymentId, merchantId: caller.merchantId) }
+            guard let payment else { throw GatewayError.notFound("transaction \(paymentId)") }
+            if let known = payment.referenceId, known != reference {
+                throw GatewayError.invalid("merchantReference", "merchantReference must be the payment's own (\(known))")
+            }
+            let (tap, pin) = try services.tapOpener.open(generalCardData: apple.generalCardData, paymentCardData: apple.paymentCardData)
+            guard let pin else {
+                throw GatewayError.invalid("paymentCardData", "the sealed card data carries no PIN block", code: .pinBlockMissing)
+            }
+            let row = try await services.finishedRow(merchantId: caller.merchantId) {
+                try await services.pins.submit(
+                    paymentId: paymentId, merchantId: caller.merchantId, deviceId: device.deviceId, tap: tap, pin: pin,
+                    idempotency: claim, logger: context.logger)
+            }
+            let (status, response) = HaloResponse.render(row, isPINAnswer: true)
+            return (status, try JSONCoding.encoder.encode(response))
+        }
+    }
+
+    /// Required by the Halo document; 1 to 255 characters.
+    private static func merchantReference(_ body: AppleTransactionRequest) throws -> String {
+        guard let reference = body.merchantReference, !reference.isEmpty, reference.count <= 255 else {
+            throw GatewayError.invalid("merchantReference", "merchantReference is required: your order reference, 1 to 255 characters")
+        }
+        return reference
+    }
+
+    /// Without an `Idempotency-Key`, the same body sent again (a network retry) is the same
+    /// request: its answer is replayed rather than refused as a replayed card read.
+    private static func derivedKey(_ body: ByteBuffer) -> String {
+        "halo:" + IdempotencyGuard.requestHash(method: "POST", path: "", body: body)
+    }
+}
+
+extension GatewayServices {
+    /// Runs an operation and returns its row; when the processor failed, the failed row is
+    /// the answer (the Halo routes show it as declined, 209) instead of a 502/504.
+    func finishedRow(merchantId: String, _ operation: () async throws -> Transaction) async throws -> Transaction {
+        do {
+            return try await operation()
+        } catch let error as GatewayError where error.body.code == APIErrorCode.processorError.rawValue
+            || error.body.code == APIErrorCode.processorTimeout.rawValue {
+            guard let id = error.body.transactionId,
+                  let row = try await store.read({ try await $0.transaction(id: id, merchantId: merchantId) }) else { throw error }
+            return row
+        }
+    }
+}
+
+extension Request {
+    /// The `X-Device-Installation-Id` header.
+    var deviceInstallationId: String? { headers[HTTPField.Name(APIHeader.deviceInstallationId)!] }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import GatewayAPI
+import Hummingbird
+import PaymentCore
+import Storage
+
+/// Tapped cards on the canonical API: sale and authorization with the reader's result
+/// (through ``TransactionController``), card-present refund by tapping again, and the PIN
+/// for a payment waiting for one.
+struct TapController {
+    let services: GatewayServices
+
+    func addRoutes(to v1: RouterGroup<GatewayContext>) {
+        v1.post("transactions/refund") { request, context in
+            try await refund(request, context: context)
+        }
+        v1.post("transactions/:id/pin") { request, context in
+            try await submitPIN(request, context: context)
+        }
+    }
+
+    /// A sale or authorization whose body carries `paymentCardData`; runs inside the
+    /// route's idempotency claim.
+    func pay(_ type: TransactionType, body: TapTransactionRequest, request: Request, caller: Caller, claim: IdempotencyClaim?,
+             context: GatewayContext) async throws -> Transaction {
+        let device = try await services.devices.requireActiveDevice(request.deviceInstallationId, merchantId: caller.merchantId)
+        let (tap, pin) = try services.tapOpener.open(generalCardData: body.generalCardData, paymentCardData: body.paymentCardData)
+        guard pin == nil else {
+            throw GatewayError.invalid("paymentCardData", "this payload carries a PIN; send it to /v1/transactions/{id}/pin")
+        }
+        return try await services.tapPayments.pay(
+            type, tap: tap, terms: try Self.terms(body), deviceId: device.deviceId, merchantId: caller.merchantId,
+            idempotency: claim, logger: context.logger)
+    }
+
+    private func refund(_ request: Request, context: GatewayContext) async throws -> Response {
+        let caller = try context.require(.ecommerceRefund)
+        let device = try await services.devices.requireActiveDevice(request.deviceInstallationId, merchantId: caller.merchantId)
+        var request = request
+        let body = try await request.collectBody(upTo: JSONCoding.maxBodySize)
+        return try await services.idempotency.run(merchantId: caller.merchantId, request: request, body: body) { claim in
+            let refund = try JSONCoding.decode(TapTransactionRequest.self, from: body)
+            let (tap, pin) = try services.tapOpener.open(generalCardData: refund.generalCardData, paymentCardData: refund.paymentCardData)
+            guard pin == nil else { throw GatewayError.invalid("paymentCardData", "a refund takes no PIN") }
+            let result = try await services.tapPayments.refund(
+                tap: tap, terms: try Self.terms(refund), originalTransactionId: refund.originalTransactionId,
+                deviceId: device.deviceId, caller: caller, idempotency: claim, logger: context.logger)
+            let merchant = try await services.store.read { try await $0.merchant(id: caller.merchantId) }
+            switch result {
+            case .linked(let operation, let payment):
+                let response = FollowUpResponse(
+                    operation: services.renderer.render(operation, merchant: merchant), payment: services.renderer.render(payment, merchant: merchant))
+                return (.created, try JSONCoding.encoder.encode(response))
+            case .unreferenced(let row):
+                return (.created, try JSONCoding.encoder.encode(services.renderer.render(row, merchant: merchant)))
+            }
+        }
+    }
+
+    private func submitPIN(_ request: Request, context: GatewayContext) async throws -> Response {
+        let caller = try context.require(.posStartTransaction)
+        let device = try await services.devices.requireActiveDevice(request.deviceInstallationId, merchantId: caller.merchantId)
+        let paymentId = try context.parameters.require("id")
+        var request = request
+        let body = try await request.collectBody(upTo: JSONCoding.maxBodySize)
+        return try await services.idempotency.run(merchantId: caller.merchantId, request: request, body: body) { claim in
+            let submission = try JSONCoding.decode(PINSubmissionRequest.self, from: body)
+            let (tap, pin) = try services.tapOpener.open(
+                generalCardData: submission.generalCardData, paymentCardData: submission.paymentCardData)
+            guard let pin else {
+                throw GatewayError.invalid("paymentCardData", "the sealed card data carries no PIN block", code: .pinBlockMissing)
+            }
+            let payment = try await services.pins.submit(
+                paymentId: paymentId, merchantId: caller.merchantId, deviceId: device.deviceId, tap: tap, pin: pin,
+                idempotency: claim, logger: context.logger)
+            let merchant = try await services.store.read { try await $0.merchant(id: caller.merchantId) }
+            return (.ok, try JSONCoding.encoder.encode(services.renderer.render(payment, merchant: merchant)))
+        }
+    }
+
+    private static func terms(_ body: TapTransactionRequest) throws -> TapPaymentService.Terms {
+        var terms = TapPaymentService.Terms()
+        terms.amount = body.amount
+        if let code = body.currency {
+            guard let currency = Currency(code: code) else {
+                throw GatewayError.invalid("currency", "unknown currency '\(code)'; use an ISO 4217 code such as USD", code: .unknownCurrency)
+            }
+            terms.currency = currency
+        }
+        terms.tipAmount = body.tipAmount ?? 0
+        for (field, value) in [("referenceId", body.referenceId), ("customerId", body.customerId), ("createdById", body.createdById)] {
+            if let value, value.isEmpty || value.count > 255 { throw GatewayError.invalid(field, "\(field) must be 1 to 255 characters") }
+        }
+        terms.referenceId = body.referenceId
+        terms.customerId = body.customerId
+        let name = [body.contactInfo?.firstName, body.contactInfo?.lastName].compactMap { $0 }.joined(separator: " ")
+        terms.customerName = name.isEmpty ? nil : name
+        terms.customerEmail = body.contactInfo?.email
+        terms.createdById = body.createdById
+        return terms
+    }
+}

@@ -1,0 +1,109 @@
+import CardData
+import Foundation
+import GatewayAPI
+import PaymentCore
+
+/// Opens what a reader sent and checks it before anything is written: base64, the JWE and
+/// its key, the TLV inside, the read's age, and that the general data agrees with the
+/// sealed data. Every refusal is a 4xx with its own code that never carries card data.
+struct TapDataOpener: Sendable {
+    let keys: OpeningKeyRing
+    let maxAge: TimeInterval
+    let now: @Sendable () -> Date
+
+    /// The opened tap and the PIN, when the payload carries one.
+    func open(generalCardData: String?, paymentCardData: String?) throws -> (tap: OpenedTap, pin: PIN?) {
+        guard let paymentCardData, !paymentCardData.isEmpty else {
+            throw GatewayError.invalid("paymentCardData", "paymentCardData is required: the reader's sealed card data, base64")
+        }
+        guard let generalCardData, !generalCardData.isEmpty else {
+            throw GatewayError.invalid("generalCardData", "generalCardData is required: the reader's general card data, base64")
+        }
+        let opened: OpenedCardData
+        let general: GeneralCardData
+        do {
+            opened = try SealedCardData.open(paymentCardData: paymentCardData, keys: keys)
+            general = try SealedCardData.general(generalCardData)
+        } catch {
+            throw Self.apiError(error)
+        }
+        let read = opened.read
+        try checkAge(read.readAt)
+        if let masked = general.maskedPAN, masked != read.maskedPAN {
+            throw GatewayError.invalid("generalCardData", "generalCardData describes another card than paymentCardData", code: .cardReadMismatch)
+        }
+        let card: KeyedCard
+        do {
+            card = try KeyedCard(pan: read.pan, expiryMonth: read.expiry.month, expiryYear: read.expiry.year)
+        } catch {
+            throw GatewayError.invalid("paymentCardData", "the card data holds an invalid card: \(error)", code: .invalidCardData)
+        }
+        guard read.expiry.isValid(at: now()) else {
+            throw GatewayError.invalid("paymentCardData", "the card expired at the end of \(read.expiry)", code: .cardExpired)
+        }
+        var tap = OpenedTap(card: card, readId: read.readId, readerId: read.readerId)
+        if let amount = read.amount, let code = read.currencyCode {
+            guard let currency = Currency(numericCode: code) else {
+                throw GatewayError.invalid("paymentCardData", "the card was read for currency \(code), which Tapline does not know", code: .unknownCurrency)
+            }
+            guard amount > 0, amount <= 99_999_999_999 else {
+                throw GatewayError.invalid("paymentCardData", "the card was read for an amount of \(amount)", code: .invalidAmount)
+            }
+            tap.amount = Money(minorUnits: Int64(amount), currency: currency)
+        }
+        tap.kind = read.kind == .refund ? .refund : .purchase
+        tap.pinToken = read.pinToken
+        tap.applicationId = general.applicationId
+        tap.applicationLabel = general.applicationLabel
+        tap.funding = general.funding
+        tap.cryptogram = read.cryptogram.map(Self.hex)
+        tap.terminalVerificationResults = read.terminalVerificationResults.map(Self.hex)
+        tap.applicationTransactionCounter = read.applicationTransactionCounter.map(Self.hex)
+        return (tap, opened.pin)
+    }
+
+    private func checkAge(_ readAt: Date) throws {
+        let age = now().timeIntervalSince(readAt)
+        // A little leeway for a phone clock slightly ahead of the gateway's.
+        guard age >= -5 else {
+            throw GatewayError.invalid("paymentCardData", "the card read is dated in the future; check the device clock", code: .cardReadStale)
+        }
+        guard age <= maxAge else {
+            throw GatewayError.invalid("paymentCardData", "the card was read \(Int(age)) s ago; reads older than \(Int(maxAge)) s are refused, tap again",
+                                       code: .cardReadStale)
+        }
+    }
+
+    static func hex(_ data: Data) -> String {
+        data.map { ($0 < 16 ? "0" : "") + String($0, radix: 16, uppercase: true) }.joined()
+    }
+
+    /// The API error for a refused payload; each kind has its own code.
+    static func apiError(_ error: CardReadError) -> GatewayError {
+        switch error {
+        case .notBase64(let field):
+            return .invalid(field, "\(field) must be base64", code: .invalidCardData)
+        case .sealed(let sealed):
+            return .invalid("paymentCardData", "paymentCardData: \(sealed)", code: code(for: sealed))
+        case .tlv(let field, _):
+            return .invalid(field, "\(error)", code: .invalidCardData)
+        case .missingTag, .invalidTag:
+            return .invalid("paymentCardData", "\(error)", code: .invalidCardData)
+        case .pinBlock:
+            return .invalid("paymentCardData", "\(error)", code: .invalidPINBlock)
+        }
+    }
+
+    private static func code(for error: SealedDataError) -> APIErrorCode {
+        switch error {
+        case .notCompactJWE, .tooLarge, .malformedHeader, .emptyPlaintext, .reservedHeader, .unexpectedEncryptedKey, .invalidKey:
+            return .cardDataNotJWE
+        case .unsupportedAlgorithm, .unsupportedEncryption, .unsupportedCompression, .unsupportedCritical:
+            return .cardDataUnsupportedAlgorithm
+        case .unknownKey:
+            return .cardDataUnknownKey
+        case .invalidEphemeralKey, .truncated, .authenticationFailed:
+            return .cardDataTampered
+        }
+    }
+}
