@@ -38,6 +38,11 @@ enum PythonPeer {
         return try run(arguments: [script] + arguments, stdin: stdin)
     }
 
+    /// The same, for callers that name the script first and may have no input.
+    static func runScript(_ path: String, arguments: [String], stdin: Data? = nil) throws -> Data {
+        try runScript(path: path, arguments: arguments, stdin: stdin ?? Data())
+    }
+
     /// Runs `python3` with `arguments` and returns its standard output.
     static func run(arguments: [String], stdin: Data = Data()) throws -> Data {
         // Files rather than pipes: a peer that writes a lot before reading all of its input

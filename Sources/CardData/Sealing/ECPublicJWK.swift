@@ -14,6 +14,14 @@ public struct ECPublicJWK: Codable, Sendable, Equatable {
     public var use: String?
     public var alg: String?
 
+    /// A bare key, as in a JWE `epk`: no id, use or algorithm.
+    init(x: String, y: String) {
+        kty = "EC"
+        crv = "P-256"
+        self.x = x
+        self.y = y
+    }
+
     public init(_ key: SealingKey) {
         // x963 is 0x04 || X || Y, each coordinate 32 bytes for P-256.
         let point = key.publicKey.x963Representation
