@@ -80,8 +80,8 @@ extension CardRead {
         Data((0..<8).reversed().map { UInt8(truncatingIfNeeded: value >> (8 * UInt64($0))) })
     }
 
-    /// EMV "cn": BCD digits, an odd count padded with F.
-    static func packPAN(_ pan: String) -> Data {
+    /// EMV "cn" (tag 5A): BCD digits, an odd count padded with F.
+    public static func packPAN(_ pan: String) -> Data {
         var nibbles = pan.utf8.map { $0 - 0x30 }
         if !nibbles.count.isMultiple(of: 2) { nibbles.append(0x0F) }
         return Data(stride(from: 0, to: nibbles.count, by: 2).map { nibbles[$0] << 4 | nibbles[$0 + 1] })

@@ -1,0 +1,54 @@
+import CardData
+import Foundation
+import GatewayAPI
+import Logging
+import StorageSQLite
+import Testing
+import TestSupport
+
+@Suite("No PAN, track 2 or PIN block from a tap in the database or the logs")
+struct TapCardDataLeakTests {
+    @Test func afterTapsAndPINsTheSQLiteFileAndLogsHoldNoCardSecrets() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tapline-tap-leak-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try await SQLiteStore.open(path: directory.appendingPathComponent("gateway.sqlite").path, logger: Logger(label: "test"))
+        let harness = try await GatewayHarness.make(store: store)
+        let keys = harness.dependencies.keys.cardDataKeys
+        let pans = [TestCards.visaApproved.pan, TestCards.pinRequired.pan, TestCards.doNotHonour.pan, TestCards.noAnswer.pan]
+        var secrets: [Data] = []
+        try await harness.test { (session: TestSession) async throws in
+            try await session.activateDevice()
+            for pan in pans {
+                let reply = try await session.apple(try session.tap(pan: pan))
+                #expect(!reply.text.contains(pan))
+                guard let answer = reply.halo, answer.isSingleTapAndPin else { continue }
+                for pin in ["9876", "1234"] {
+                    let sealed = try session.tap(pan: pan, pin: pin, pinToken: answer.pinToken)
+                    let opened = try SealedCardData.open(paymentCardData: sealed.paymentCardData, keys: keys)
+                    secrets.append(try #require(opened.read.pinBlock))
+                    _ = try await session.submitPIN(answer.haloReference, sealed)
+                }
+            }
+        }
+        try await store.close()
+
+        var haystack = Data()
+        for file in try FileManager.default.contentsOfDirectory(atPath: directory.path) {
+            haystack.append(try Data(contentsOf: directory.appendingPathComponent(file)))
+        }
+        let logs = harness.logs.all.joined(separator: "\n")
+        #expect(!logs.isEmpty)
+        for pan in pans {
+            secrets += [Data(pan.utf8), CardRead.packPAN(pan), TestTapReader.track2(pan)]
+        }
+        #expect(secrets.count == pans.count * 3 + 2)
+        for secret in secrets {
+            let hex = secret.map { String(format: "%02X", $0) }.joined()
+            #expect(haystack.range(of: secret) == nil, "\(hex) found in the database")
+            #expect(haystack.range(of: Data(hex.utf8)) == nil && haystack.range(of: Data(hex.lowercased().utf8)) == nil, "\(hex) found in the database as hex")
+            #expect(!logs.contains(hex) && !logs.contains(hex.lowercased()), "\(hex) found in the logs")
+        }
+        #expect(haystack.range(of: Data("520082******8210".utf8)) != nil, "the masked PAN is what is kept")
+    }
+}
