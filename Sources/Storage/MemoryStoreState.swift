@@ -9,12 +9,18 @@ struct MemoryStoreState: Sendable {
         var key: String
     }
 
+    struct DeviceKey: Hashable, Sendable {
+        var merchantId: String
+        var deviceId: String
+    }
+
     var merchants: [String: Merchant] = [:]
     var apiClients: [String: APIClient] = [:]
     var refreshTokens: [String: RefreshToken] = [:]
     var transactions: [String: Transaction] = [:]
     var idempotencyRecords: [IdempotencyKey: IdempotencyRecord] = [:]
     var batches: [String: Batch] = [:]
+    var devices: [DeviceKey: Device] = [:]
 }
 
 // Orders follow SQLite's so every store answers lists in the same order: text compares
@@ -94,5 +100,10 @@ extension MemoryStoreState {
 
     func openBatch(merchantId: String) -> Batch? {
         batches(merchantId: merchantId).first { $0.isOpen }
+    }
+
+    func devices(merchantId: String) -> [Device] {
+        devices.values.filter { $0.merchantId == merchantId }
+            .sorted { Self.oldestFirst(($0.createdAt, $0.deviceId), ($1.createdAt, $1.deviceId)) }
     }
 }

@@ -108,5 +108,22 @@ enum SQLiteSchema {
             """,
             "CREATE INDEX batches_by_merchant_opened ON batches (merchant_id, opened_at)",
         ]),
+        // A device is keyed by its merchant too: one phone under two merchants is two rows.
+        SQLiteMigration(version: 2, name: "devices", statements: [
+            """
+            CREATE TABLE devices (
+                merchant_id TEXT NOT NULL REFERENCES merchants (id),
+                device_id TEXT NOT NULL,
+                name TEXT,
+                tap_to_pay_status INTEGER NOT NULL,
+                last_login_at INTEGER,
+                client_ids TEXT NOT NULL,
+                created_at INTEGER NOT NULL,
+                updated_at INTEGER NOT NULL,
+                PRIMARY KEY (merchant_id, device_id)
+            ) STRICT
+            """,
+            "CREATE INDEX devices_by_merchant_created ON devices (merchant_id, created_at, device_id)",
+        ]),
     ]
 }
