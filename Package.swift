@@ -27,7 +27,7 @@ let package = Package(
         .target(name: "CardData", dependencies: [
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
-        .target(name: "GatewayAPI", dependencies: ["PaymentCore"]),
+        .target(name: "GatewayAPI", dependencies: ["PaymentCore", "CardData"]),
         .target(name: "Processing", dependencies: ["PaymentCore", "CardData"]),
         .target(name: "Storage", dependencies: ["PaymentCore"]),
         .target(name: "StorageSQLite", dependencies: [
