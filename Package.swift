@@ -28,7 +28,7 @@ let package = Package(
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "_CryptoExtras", package: "swift-crypto"),
         ]),
-        .target(name: "GatewayAPI", dependencies: ["PaymentCore"]),
+        .target(name: "GatewayAPI", dependencies: ["PaymentCore", "CardData"]),
         .target(name: "Processing", dependencies: ["PaymentCore", "CardData"]),
         .target(name: "Storage", dependencies: ["PaymentCore"]),
         .target(name: "StorageSQLite", dependencies: [

@@ -53,12 +53,24 @@ expect "$total" 5 "list total (2 payments, 3 follow-ups)"
 closed=$(curl -sf -X POST "$base/v1/batches/close" "${auth[@]}")
 expect "$(echo "$closed" | json "d['totals']['USD']")" 7800 "batch total"
 
-# Restart on the same database and keys: the token and the earlier sale still work.
+device=123e4567-e89b-12d3-a456-426614174000
+registered=$(curl -sf -X POST "$base/v1/devices" "${auth[@]}" -d "{\"deviceId\":\"$device\",\"deviceName\":\"Front counter\"}")
+expect "$(echo "$registered" | json "d['tapToPayStatus']")" Inactive "device registered"
+activated=$(curl -sf -X POST "$base/v1/devices/$device/tap-to-pay/activate" "${auth[@]}")
+expect "$(echo "$activated" | json "d['tapToPayEnabled']")" True "Tap to Pay activated"
+first_key=$(curl -sf -X POST "$base/v1/devices/$device/reader-token" "${auth[@]}" | json "d['keyId']")
+
+# Rotate the card-data key, restart on the same database and keys: the token and the
+# earlier sale still work, and reader tokens carry the new key.
 kill $server; wait $server 2>/dev/null || true
+rotated=$("$bin" keys rotate-card-key --keys "$work/keys.json" | sed -n 's/^current card-data key: *//p')
 start
+second_key=$(curl -sf -X POST "$base/v1/devices/$device/reader-token" "${auth[@]}" | json "d['keyId']")
+expect "$second_key" "$rotated" "reader token after key rotation"
+[ "$second_key" != "$first_key" ] || { echo "the card-data key did not change"; exit 1; }
 grep -c "client secret:" "$work/serve.log" | grep -qx 1 || { echo "a restart must not create another client"; exit 1; }
 again=$(curl -sf -X POST "$base/v1/transactions/$sale_id/refund" "${auth[@]}" -d '{"amount":500}')
 expect "$(echo "$again" | json "d['operation']['status']")" approved "refund after restart"
 
 grep -q "4242424242424242" "$work/serve.log" "$work/tapline.sqlite"* && { echo "full PAN found in log or database"; exit 1; }
-echo "smoke: the README walk-through works end to end (10 checks)"
+echo "smoke: the README walk-through works end to end (14 checks)"

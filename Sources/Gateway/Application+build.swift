@@ -43,5 +43,6 @@ func buildRouter(_ services: GatewayServices, now: @escaping @Sendable () -> Dat
     system.addRoutes(to: v1)
     TransactionController(services: services, validator: CardPaymentValidator(now: now)).addRoutes(to: v1)
     BatchController(batches: services.batches, idempotency: services.idempotency).addRoutes(to: v1)
+    DeviceController(devices: services.devices, idempotency: services.idempotency).addRoutes(to: v1)
     return router
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Logging
 
 /// Settings an operator gave on the command line. Resolution order: these flags, then the
@@ -8,14 +9,24 @@ public struct ConfigurationOverrides: Sendable {
     public var databasePath: String?
     public var keysPath: String?
     public var logLevel: String?
+    /// Seconds a reader token is valid.
+    public var readerTokenLifetime: Int?
 
-    public init(host: String? = nil, port: Int? = nil, databasePath: String? = nil, keysPath: String? = nil, logLevel: String? = nil) {
+    public init(
+        host: String? = nil, port: Int? = nil, databasePath: String? = nil, keysPath: String? = nil, logLevel: String? = nil,
+        readerTokenLifetime: Int? = nil
+    ) {
         self.host = host
         self.port = port
         self.databasePath = databasePath
         self.keysPath = keysPath
         self.logLevel = logLevel
+        self.readerTokenLifetime = readerTokenLifetime
     }
+
+    /// Reader tokens live from a minute to a week: long enough for a shift, short enough
+    /// that a lost phone stops reading soon.
+    static let readerTokenLifetimes = 60...(7 * 24 * 3600)
 
     /// The configuration these flags, then `environment`, then the defaults make.
     public func resolve(environment: [String: String]) throws(ConfigurationError) -> GatewayConfiguration {
@@ -34,7 +45,19 @@ public struct ConfigurationOverrides: Sendable {
             }
             configuration.logLevel = parsed
         }
+        if let seconds = readerTokenLifetime {
+            configuration.readerTokenLifetime = try Self.lifetime(String(seconds), source: "--reader-token-lifetime")
+        } else if let text = environment["TAPLINE_READER_TOKEN_LIFETIME"] {
+            configuration.readerTokenLifetime = try Self.lifetime(text, source: "TAPLINE_READER_TOKEN_LIFETIME")
+        }
         return configuration
+    }
+
+    private static func lifetime(_ text: String, source: String) throws(ConfigurationError) -> TimeInterval {
+        guard let seconds = Int(text), readerTokenLifetimes.contains(seconds) else {
+            throw .invalid("\(source) must be seconds from \(readerTokenLifetimes.lowerBound) to \(readerTokenLifetimes.upperBound), not '\(text)'")
+        }
+        return TimeInterval(seconds)
     }
 
     private static func port(_ text: String, source: String) throws(ConfigurationError) -> Int {

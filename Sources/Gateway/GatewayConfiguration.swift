@@ -14,6 +14,8 @@ public struct GatewayConfiguration: Sendable {
     public var accessTokenLifetime: TimeInterval = 15 * 60
     /// Lifetime of a refresh token.
     public var refreshTokenLifetime: TimeInterval = 30 * 24 * 3600
+    /// Lifetime of a reader token (what a device's card reader is given to read cards).
+    public var readerTokenLifetime: TimeInterval = 12 * 3600
     /// How long the gateway waits for the processor before treating the request as unanswered.
     public var processorTimeout: Duration = .seconds(30)
     /// How often the background jobs (recovery, authorization expiry) run.

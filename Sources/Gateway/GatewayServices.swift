@@ -15,6 +15,11 @@ public struct GatewayServices: Sendable {
     let idempotency: IdempotencyGuard
     let renderer: TransactionRenderer
     let signer: AccessTokenSigner
+    let devices: DeviceService
+    /// Signs and verifies reader tokens.
+    let readerTokens: ReaderTokenSigner
+    /// Admits Tap to Pay requests only from a registered device with Tap to Pay active.
+    let deviceGuard: DeviceGuard
     /// Finishes operations left `pending` by a crash.
     public let recovery: RecoveryJob
     /// Moves authorizations past their window to `expired`.
@@ -43,5 +48,10 @@ public struct GatewayServices: Sendable {
             grace: configuration.recoveryGrace, now: now, logger: dependencies.logger)
         expiry = ExpiryJob(store: store, now: now, cardReadRetention: 2 * configuration.cardReadMaxAge, logger: dependencies.logger)
         admin = MerchantAdmin(store: store, now: now, makeId: dependencies.makeId)
+        readerTokens = ReaderTokenSigner(key: dependencies.keys.tokenSigningKey)
+        devices = DeviceService(
+            store: store, readerTokens: readerTokens, cardDataKeys: dependencies.keys.cardDataKeys,
+            readerTokenLifetime: configuration.readerTokenLifetime, now: now, makeId: dependencies.makeId)
+        deviceGuard = DeviceGuard(store: store)
     }
 }

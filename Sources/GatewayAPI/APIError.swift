@@ -51,10 +51,16 @@ public enum APIErrorCode: String, Sendable, CaseIterable {
     case pinBlockMissing = "pin_block_missing"
     case invalidPINBlock = "invalid_pin_block"
     case invalidPINToken = "invalid_pin_token"
+    /// `X-Device-Installation-Id` is missing or not an installation id.
+    case deviceHeaderMissing = "device_header_missing"
     // 401, 403, 404
     case unauthorized = "unauthorized"
     case invalidClient = "invalid_client"
     case forbidden = "forbidden"
+    /// The device is not registered to the caller's merchant.
+    case deviceNotRegistered = "device_not_registered"
+    /// Tap to Pay is not active on the device.
+    case tapToPayInactive = "tap_to_pay_inactive"
     case notFound = "not_found"
     // 409, 422
     case invalidStateTransition = "invalid_state_transition"

@@ -16,6 +16,7 @@ public enum APIPath {
     public static func pin(_ id: String) -> String { "\(transactions)/\(id)/pin" }
     public static let batches = "/v1/batches"
     public static let closeBatch = "/v1/batches/close"
+    public static let devices = "/v1/devices"
 
     public static func transaction(_ id: String) -> String { "\(transactions)/\(id)" }
 
@@ -30,4 +31,9 @@ public enum APIPath {
     }
 
     public static func followUp(_ id: String, _ operation: FollowUp) -> String { "\(transaction(id))/\(operation.rawValue)" }
+
+    public static func device(_ deviceId: String) -> String { "\(devices)/\(deviceId)" }
+    public static func activateTapToPay(_ deviceId: String) -> String { "\(device(deviceId))/tap-to-pay/activate" }
+    public static func deactivateTapToPay(_ deviceId: String) -> String { "\(device(deviceId))/tap-to-pay/deactivate" }
+    public static func readerToken(_ deviceId: String) -> String { "\(device(deviceId))/reader-token" }
 }

@@ -18,7 +18,7 @@ public enum APIPermission: String, Codable, Sendable, CaseIterable {
         .posStartTransaction, .posGetTransactions, .posGetTransactionDetails, .posCancelTransaction,
         .ecommerceAuth, .ecommerceSale, .ecommerceCapture, .ecommerceVoid, .ecommerceRefund,
         .listTransactions, .getTransactionDetails, .submitTipAdjustment,
-        .getSettlementBatches, .submitBatchForSettlement, .featureTapToPayOnMobile,
+        .getSettlementBatches, .submitBatchForSettlement, .getTerminalList, .getTerminalInformation, .featureTapToPayOnMobile,
         .generalPing, .generalStatus,
     ]
 }

@@ -47,6 +47,11 @@ extension MemoryStoreQuerying {
     }
     func batches(merchantId: String) async throws -> [Batch] { try withState { $0.batches(merchantId: merchantId) } }
     func openBatch(merchantId: String) async throws -> Batch? { try withState { $0.openBatch(merchantId: merchantId) } }
+
+    func device(merchantId: String, deviceId: String) async throws -> Device? {
+        try withState { $0.devices[MemoryStoreState.DeviceKey(merchantId: merchantId, deviceId: deviceId)] }
+    }
+    func devices(merchantId: String) async throws -> [Device] { try withState { $0.devices(merchantId: merchantId) } }
 }
 
 /// Reads one committed snapshot.
@@ -113,4 +118,6 @@ final class MemoryStoreWriter: MemoryStoreQuerying, StoreWriter {
     func markSettled(batchId: String, merchantId: String, at date: Date) async throws -> Int {
         try change { $0.markSettled(batchId: batchId, merchantId: merchantId, at: date) }
     }
+    func insert(_ device: Device) async throws { try change { try $0.insert(device) } }
+    func update(_ device: Device) async throws { try change { try $0.update(device) } }
 }

@@ -109,6 +109,19 @@ extension MemoryStoreState {
         return changed
     }
 
+    mutating func insert(_ device: Device) throws {
+        let key = DeviceKey(merchantId: device.merchantId, deviceId: device.deviceId)
+        guard devices[key] == nil else { throw StoreError.duplicate("device \(device.deviceId)") }
+        try requireMerchant(device.merchantId, for: "device \(device.deviceId)")
+        devices[key] = device
+    }
+
+    mutating func update(_ device: Device) throws {
+        let key = DeviceKey(merchantId: device.merchantId, deviceId: device.deviceId)
+        guard devices[key] != nil else { throw StoreError.notFound("device \(device.deviceId)") }
+        devices[key] = device
+    }
+
     private func requireMerchant(_ id: String, for subject: String) throws {
         guard merchants[id] != nil else { throw StoreError.notFound("merchant \(id) referenced by \(subject)") }
     }

@@ -9,6 +9,11 @@ struct MemoryStoreState: Sendable {
         var key: String
     }
 
+    struct DeviceKey: Hashable, Sendable {
+        var merchantId: String
+        var deviceId: String
+    }
+
     var merchants: [String: Merchant] = [:]
     var apiClients: [String: APIClient] = [:]
     var refreshTokens: [String: RefreshToken] = [:]
@@ -17,6 +22,7 @@ struct MemoryStoreState: Sendable {
     var batches: [String: Batch] = [:]
     /// Card read ids seen, with when.
     var cardReads: [String: Date] = [:]
+    var devices: [DeviceKey: Device] = [:]
 }
 
 // Orders follow SQLite's so every store answers lists in the same order: text compares
@@ -104,5 +110,10 @@ extension MemoryStoreState {
 
     func openBatch(merchantId: String) -> Batch? {
         batches(merchantId: merchantId).first { $0.isOpen }
+    }
+
+    func devices(merchantId: String) -> [Device] {
+        devices.values.filter { $0.merchantId == merchantId }
+            .sorted { Self.oldestFirst(($0.createdAt, $0.deviceId), ($1.createdAt, $1.deviceId)) }
     }
 }

@@ -33,4 +33,9 @@ public protocol StoreReader: Sendable {
     /// The merchant's batches, newest first.
     func batches(merchantId: String) async throws -> [Batch]
     func openBatch(merchantId: String) async throws -> Batch?
+
+    /// One device of one merchant; another merchant's device is nil.
+    func device(merchantId: String, deviceId: String) async throws -> Device?
+    /// The merchant's devices, oldest first.
+    func devices(merchantId: String) async throws -> [Device]
 }

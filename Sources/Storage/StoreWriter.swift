@@ -38,4 +38,9 @@ public protocol StoreWriter: StoreReader {
     func update(_ batch: Batch) async throws
     /// Sets `settledAt` on every transaction of the batch; returns how many changed.
     func markSettled(batchId: String, merchantId: String, at date: Date) async throws -> Int
+
+    /// Throws ``StoreError/duplicate`` when the merchant already has a device with that id.
+    func insert(_ device: Device) async throws
+    /// Throws ``StoreError/notFound`` when the merchant has no device with that id.
+    func update(_ device: Device) async throws
 }

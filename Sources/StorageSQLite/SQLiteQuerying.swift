@@ -69,4 +69,12 @@ extension SQLiteQuerying {
             orderBy: "opened_at DESC, id DESC LIMIT 1"
         ).first
     }
+
+    func device(merchantId: String, deviceId: String) async throws -> Device? {
+        try await fetch(SQLiteTables.devices, where: "merchant_id = ? AND device_id = ?", [.text(merchantId), .text(deviceId)]).first
+    }
+
+    func devices(merchantId: String) async throws -> [Device] {
+        try await fetch(SQLiteTables.devices, where: "merchant_id = ?", [.text(merchantId)], orderBy: "created_at, device_id")
+    }
 }

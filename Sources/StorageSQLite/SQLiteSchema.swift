@@ -108,7 +108,24 @@ enum SQLiteSchema {
             """,
             "CREATE INDEX batches_by_merchant_opened ON batches (merchant_id, opened_at)",
         ]),
-        SQLiteMigration(version: 2, name: "tap to pay: PIN challenge, card-present details, card reads", statements: [
+        // A device is keyed by its merchant too: one phone under two merchants is two rows.
+        SQLiteMigration(version: 2, name: "devices", statements: [
+            """
+            CREATE TABLE devices (
+                merchant_id TEXT NOT NULL REFERENCES merchants (id),
+                device_id TEXT NOT NULL,
+                name TEXT,
+                tap_to_pay_status INTEGER NOT NULL,
+                last_login_at INTEGER,
+                client_ids TEXT NOT NULL,
+                created_at INTEGER NOT NULL,
+                updated_at INTEGER NOT NULL,
+                PRIMARY KEY (merchant_id, device_id)
+            ) STRICT
+            """,
+            "CREATE INDEX devices_by_merchant_created ON devices (merchant_id, created_at, device_id)",
+        ]),
+        SQLiteMigration(version: 3, name: "tap to pay: PIN challenge, card-present details, card reads", statements: [
             "ALTER TABLE transactions ADD COLUMN pin_token TEXT",
             "ALTER TABLE transactions ADD COLUMN pin_expires_at INTEGER",
             "ALTER TABLE transactions ADD COLUMN pin_failed_attempts INTEGER",

@@ -1,4 +1,5 @@
 import Foundation
+import PaymentCore
 import SQLiteNIO
 import Storage
 
@@ -81,5 +82,22 @@ enum SQLiteTables {
             id: try row.text("id"), merchantId: try row.text("merchant_id"), openedAt: try row.date("opened_at"),
             closedAt: try row.optionalDate("closed_at"), transactionCount: try row.int("transaction_count"),
             totals: try row.json([String: Int64].self, "totals"))
+    }
+
+    static let devices = SQLiteTable<Device>("devices", key: ["merchant_id", "device_id"], columns: [
+        Column(name: "merchant_id") { .text($0.merchantId) },
+        Column(name: "device_id") { .text($0.deviceId) },
+        Column(name: "name") { SQLiteValue.text($0.name) },
+        Column(name: "tap_to_pay_status") { SQLiteValue.integer($0.tapToPayStatus.rawValue) },
+        Column(name: "last_login_at") { SQLiteValue.date($0.lastLoginAt) },
+        Column(name: "client_ids") { try SQLiteValue.json($0.clientIds) },
+        Column(name: "created_at") { SQLiteValue.date($0.createdAt) },
+        Column(name: "updated_at") { SQLiteValue.date($0.updatedAt) },
+    ]) { row in
+        Device(
+            merchantId: try row.text("merchant_id"), deviceId: try row.text("device_id"), name: try row.optionalText("name"),
+            tapToPayStatus: try row.value(TapToPayStatus.self, "tap_to_pay_status"),
+            lastLoginAt: try row.optionalDate("last_login_at"), clientIds: try row.json([String].self, "client_ids"),
+            createdAt: try row.date("created_at"), updatedAt: try row.date("updated_at"))
     }
 }

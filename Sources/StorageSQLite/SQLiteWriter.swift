@@ -97,4 +97,12 @@ struct SQLiteWriter: SQLiteQuerying, StoreWriter {
             [SQLiteValue.date(date), .text(batchId), .text(merchantId)]
         ).count
     }
+
+    func insert(_ device: Device) async throws {
+        try await insert(device, into: SQLiteTables.devices, subject: "device \(device.deviceId)")
+    }
+
+    func update(_ device: Device) async throws {
+        try await update(device, in: SQLiteTables.devices, subject: "device \(device.deviceId)")
+    }
 }

@@ -14,10 +14,13 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Port to listen on (env TAPLINE_PORT, default 8080).")
     var port: Int?
 
+    @Option(help: "Seconds a device's reader token is valid (env TAPLINE_READER_TOKEN_LIFETIME, default 43200).")
+    var readerTokenLifetime: Int?
+
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
-        let configuration = try store.configuration(host: host, port: port)
+        let configuration = try store.configuration(host: host, port: port, readerTokenLifetime: readerTokenLifetime)
         var logger = Logger(label: "tapline")
         logger.logLevel = configuration.logLevel
         let dependencies = try await productionDependencies(configuration, logger: logger)

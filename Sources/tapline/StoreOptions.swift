@@ -15,9 +15,11 @@ struct StoreOptions: ParsableArguments {
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical (env TAPLINE_LOG_LEVEL, default info).")
     var logLevel: String?
 
-    /// The configuration from these options, `host` and `port`, the environment and the defaults.
-    func configuration(host: String? = nil, port: Int? = nil) throws -> GatewayConfiguration {
-        let overrides = ConfigurationOverrides(host: host, port: port, databasePath: databasePath, keysPath: keysPath, logLevel: logLevel)
+    /// The configuration from these options, the serve flags, the environment and the defaults.
+    func configuration(host: String? = nil, port: Int? = nil, readerTokenLifetime: Int? = nil) throws -> GatewayConfiguration {
+        let overrides = ConfigurationOverrides(
+            host: host, port: port, databasePath: databasePath, keysPath: keysPath, logLevel: logLevel,
+            readerTokenLifetime: readerTokenLifetime)
         do {
             return try overrides.resolve(environment: ProcessInfo.processInfo.environment)
         } catch {

@@ -82,6 +82,20 @@ struct SQLiteStoreTests {
         }
     }
 
+    @Test func aVersionOneDatabaseGainsDevicesAndKeepsItsRows() async throws {
+        try await withDatabase { file in
+            let versionOne = SQLiteSchema.migrations.filter { $0.version == 1 }
+            try await withStore(file, migrations: versionOne) { try await $0.seed() }
+            try await withStore(file) { store in
+                #expect(try await store.appliedMigrations().map(\.version) == [1, 2])
+                #expect(try await store.read { try await $0.merchants() }.count == 2)
+                let device = Fixtures.device(deviceId: "upgraded-phone")
+                try await store.write { try await $0.insert(device) }
+                #expect(try await store.read { try await $0.devices(merchantId: "m_1") } == [device])
+            }
+        }
+    }
+
     @Test func aFailingMigrationLeavesNoTrace() async throws {
         try await withDatabase { file in
             let broken = SQLiteSchema.migrations + [

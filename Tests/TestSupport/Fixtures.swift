@@ -106,6 +106,12 @@ public enum Fixtures {
         Batch(id: id, merchantId: merchantId, openedAt: openedAt)
     }
 
+    public static func device(
+        merchantId: String = "m_1", deviceId: String = "123e4567-e89b-12d3-a456-426614174000", createdAt: Date = epoch
+    ) -> Device {
+        Device(merchantId: merchantId, deviceId: deviceId, createdAt: createdAt)
+    }
+
     /// A stand-in for the gateway's keyed PAN hash (FNV-1a, keyed): deterministic, never the PAN.
     private static func panHash(_ pan: String) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325

@@ -1,3 +1,4 @@
+import CardData
 @preconcurrency import Crypto
 import Foundation
 

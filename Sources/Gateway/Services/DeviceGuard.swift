@@ -1,0 +1,41 @@
+import Foundation
+import GatewayAPI
+import HTTPTypes
+import Hummingbird
+import Storage
+
+/// Admits a Tap to Pay request only from a device registered to the caller's merchant with
+/// Tap to Pay active, named by `X-Device-Installation-Id`.
+struct DeviceGuard: Sendable {
+    static let header = HTTPField.Name(APIHeader.deviceInstallationId)!
+    let store: any Store
+
+    /// The device the request's `X-Device-Installation-Id` names, if it may take payments.
+    func requireActiveDevice(_ request: Request, merchantId: String) async throws -> Device {
+        try await requireActiveDevice(request.headers[Self.header], merchantId: merchantId)
+    }
+
+    /// The device named `deviceId` (the header's value), if it may take payments: 400
+    /// `device_header_missing` when there is no usable id, 403 `device_not_registered` for
+    /// an unknown device or another merchant's, 403 `tap_to_pay_inactive` unless active.
+    func requireActiveDevice(_ deviceId: String?, merchantId: String) async throws -> Device {
+        guard let deviceId, Device.isValidId(deviceId) else {
+            throw GatewayError(
+                .badRequest, .deviceHeaderMissing,
+                "send \(APIHeader.deviceInstallationId) with the app's installation id (1 to \(Device.maxIdLength) of A-Z a-z 0-9 . _ -)",
+                field: APIHeader.deviceInstallationId)
+        }
+        guard let device = try await store.read({ try await $0.device(merchantId: merchantId, deviceId: deviceId) }) else {
+            // 403, not 404: the request is refused for where it comes from; there is nothing to find.
+            throw GatewayError(.forbidden, .deviceNotRegistered, "device \(deviceId) is not registered; register it with POST \(APIPath.devices)")
+        }
+        guard device.tapToPayStatus == .active else { throw Self.inactive(device) }
+        return device
+    }
+
+    static func inactive(_ device: Device) -> GatewayError {
+        GatewayError(
+            .forbidden, .tapToPayInactive,
+            "Tap to Pay is \(device.tapToPayStatus.displayName.lowercased()) on device \(device.deviceId); activate it with POST \(APIPath.activateTapToPay(device.deviceId))")
+    }
+}

@@ -1,0 +1,114 @@
+import CardData
+import Foundation
+import GatewayAPI
+import PaymentCore
+import Storage
+
+/// A merchant's devices: registration, Tap to Pay activation, and the reader token a device
+/// reads cards with.
+struct DeviceService: Sendable {
+    let store: any Store
+    let readerTokens: ReaderTokenSigner
+    /// The gateway's card-data keys: reader tokens carry the current public key.
+    let cardDataKeys: OpeningKeyRing
+    let readerTokenLifetime: TimeInterval
+    let now: @Sendable () -> Date
+    let makeId: @Sendable () -> String
+
+    /// A registration, and whether it created the device (false: it was registered before).
+    struct Registration: Sendable {
+        var device: Device
+        var created: Bool
+    }
+
+    /// Registers the device, or logs it in again: a known device keeps its status, takes the
+    /// new name if one is given, and records the login and the client.
+    func register(deviceId: String, name: String?, merchantId: String, clientId: String) async throws -> Registration {
+        let now = now()
+        return try await store.write { writer in
+            guard var device = try await writer.device(merchantId: merchantId, deviceId: deviceId) else {
+                let device = Device(
+                    merchantId: merchantId, deviceId: deviceId, name: name, lastLoginAt: now, clientIds: [clientId], createdAt: now)
+                try await writer.insert(device)
+                return Registration(device: device, created: true)
+            }
+            if let name { device.name = name }
+            device.lastLoginAt = now
+            device.recordClient(clientId)
+            device.updatedAt = now
+            try await writer.update(device)
+            return Registration(device: device, created: false)
+        }
+    }
+
+    /// The merchant's devices, oldest first.
+    func list(merchantId: String) async throws -> [Device] {
+        try await store.read { try await $0.devices(merchantId: merchantId) }
+    }
+
+    /// One device of the merchant; 404 for an unknown id or another merchant's device.
+    func device(_ deviceId: String, merchantId: String) async throws -> Device {
+        guard let device = try await store.read({ try await $0.device(merchantId: merchantId, deviceId: deviceId) }) else {
+            throw GatewayError.notFound("device \(deviceId)")
+        }
+        return device
+    }
+
+    /// Sets the device's Tap to Pay status; setting the status it has already changes nothing.
+    func setTapToPay(_ status: TapToPayStatus, deviceId: String, merchantId: String) async throws -> Device {
+        let now = now()
+        let changed = try await store.write { writer -> Device? in
+            guard var device = try await writer.device(merchantId: merchantId, deviceId: deviceId) else { return nil }
+            guard device.tapToPayStatus != status else { return device }
+            device.tapToPayStatus = status
+            device.updatedAt = now
+            try await writer.update(device)
+            return device
+        }
+        guard let changed else { throw GatewayError.notFound("device \(deviceId)") }
+        return changed
+    }
+
+    /// A reader token for an active device, naming the merchant, the device and the gateway's
+    /// current card-data key. Counts as a login of the device by the client.
+    func readerToken(deviceId: String, merchantId: String, clientId: String) async throws -> ReaderTokenResponse {
+        let now = now()
+        let outcome = try await store.write { writer -> Result<Device, GatewayError> in
+            guard var device = try await writer.device(merchantId: merchantId, deviceId: deviceId) else {
+                return .failure(GatewayError.notFound("device \(deviceId)"))
+            }
+            guard device.tapToPayStatus == .active else { return .failure(DeviceGuard.inactive(device)) }
+            device.lastLoginAt = now
+            device.recordClient(clientId)
+            device.updatedAt = now
+            try await writer.update(device)
+            return .success(device)
+        }
+        _ = try outcome.get()
+        let issuedAt = Int64(now.timeIntervalSince1970)
+        let key = ECPublicJWK(cardDataKeys.current.sealingKey)
+        let claims = ReaderTokenClaims(
+            sub: deviceId, mid: merchantId, iat: issuedAt, exp: issuedAt + Int64(readerTokenLifetime), jti: makeId(), gatewayKey: key)
+        return ReaderTokenResponse(
+            token: readerTokens.sign(claims), expiresAt: claims.expiresAt, keyId: claims.kid, publicKey: key)
+    }
+
+    /// The device as the API shows it; its users are the API clients that used it.
+    func render(_ device: Device) async throws -> DeviceInfo {
+        let clients = try await store.read { reader in try await reader.apiClients(merchantId: device.merchantId) }
+        return Self.render(device, clients: clients)
+    }
+
+    func render(_ devices: [Device], merchantId: String) async throws -> [DeviceInfo] {
+        let clients = try await store.read { reader in try await reader.apiClients(merchantId: merchantId) }
+        return devices.map { Self.render($0, clients: clients) }
+    }
+
+    private static func render(_ device: Device, clients: [APIClient]) -> DeviceInfo {
+        let names = Dictionary(clients.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+        return DeviceInfo(
+            deviceId: device.deviceId, deviceName: device.name, lastLoginAt: device.lastLoginAt,
+            tapToPayStatus: device.tapToPayStatus,
+            userProfiles: device.clientIds.map { DeviceUser(id: $0, firstName: names[$0]) })
+    }
+}
