@@ -44,5 +44,11 @@ func buildRouter(_ services: GatewayServices, now: @escaping @Sendable () -> Dat
     TransactionController(services: services, validator: CardPaymentValidator(now: now)).addRoutes(to: v1)
     BatchController(batches: services.batches, idempotency: services.idempotency).addRoutes(to: v1)
     DeviceController(devices: services.devices, idempotency: services.idempotency).addRoutes(to: v1)
+    TapController(services: services).addRoutes(to: v1)
+    // Halo-compatible routes sit outside /v1, as the Halo document names them.
+    let halo = router.group("transactions")
+        .add(middleware: HaloServerErrorMiddleware())
+        .add(middleware: AuthMiddleware(signer: services.signer, now: now))
+    HaloController(services: services).addRoutes(to: halo)
     return router
 }

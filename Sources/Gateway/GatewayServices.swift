@@ -20,6 +20,10 @@ public struct GatewayServices: Sendable {
     let readerTokens: ReaderTokenSigner
     /// Admits Tap to Pay requests only from a registered device with Tap to Pay active.
     let deviceGuard: DeviceGuard
+    /// Opens and checks what a reader sent.
+    let tapOpener: TapDataOpener
+    let tapPayments: TapPaymentService
+    let pins: PINService
     /// Finishes operations left `pending` by a crash.
     public let recovery: RecoveryJob
     /// Moves authorizations past their window to `expired`.
@@ -53,5 +57,9 @@ public struct GatewayServices: Sendable {
             store: store, readerTokens: readerTokens, cardDataKeys: dependencies.keys.cardDataKeys,
             readerTokenLifetime: configuration.readerTokenLifetime, now: now, makeId: dependencies.makeId)
         deviceGuard = DeviceGuard(store: store)
+        let panHasher = PANHasher(key: dependencies.keys.panHashKey)
+        tapOpener = TapDataOpener(keys: dependencies.keys.cardDataKeys, maxAge: configuration.cardReadMaxAge, now: now)
+        tapPayments = TapPaymentService(store: store, payments: payments, followUps: followUps, panHasher: panHasher)
+        pins = PINService(store: store, processor: processor, recorder: recorder, panHasher: panHasher, now: now)
     }
 }

@@ -68,7 +68,7 @@ struct SealedCardDataTests {
         #expect(throws: CardReadError.sealed(.notCompactJWE)) { try SealedCardData.open(paymentCardData: notJWE, keys: keys) }
         // Valid JWE, garbage inside.
         let garbage = try CompactJWE.seal(Data([0x5A, 0x20, 0x01]), to: gatewayKey.sealingKey)
-        #expect(throws: CardReadError.tlv(field: "paymentCardData", .valuePastEnd(offset: 2, declared: 32, available: 1))) {
+        #expect(throws: CardReadError.tlv(field: "paymentCardData", .valuePastEnd(offset: 1, declared: 32, available: 1))) {
             try SealedCardData.open(paymentCardData: Data(garbage.utf8).base64EncodedString(), keys: keys)
         }
         // Valid TLV without a read id.

@@ -1,6 +1,7 @@
 import CardData
 import Foundation
 import GatewayAPI
+import HTTPTypes
 import PaymentCore
 import Testing
 import TestSupport
@@ -127,7 +128,7 @@ struct HaloRouteTests {
             let again = try await session.apple(sealed)
             #expect(again.status == first.status)
             #expect(again.halo == first.halo)
-            #expect(again.headers[IdempotencyGuard.replayedHeader] == "true")
+            #expect(again.headers[HTTPField.Name(APIHeader.idempotentReplayed)!] == "true")
             let id = try #require(first.halo?.haloReference)
             #expect(await harness.processor.approvalCount(transactionId: id) == 1)
             // The same card read under another reference is a replay, refused.

@@ -16,8 +16,8 @@ struct TapCardDataLeakTests {
         let harness = try await GatewayHarness.make(store: store)
         let keys = harness.dependencies.keys.cardDataKeys
         let pans = [TestCards.visaApproved.pan, TestCards.pinRequired.pan, TestCards.doNotHonour.pan, TestCards.noAnswer.pan]
-        var secrets: [Data] = []
-        try await harness.test { (session: TestSession) async throws in
+        var secrets = try await harness.test { (session: TestSession) async throws -> [Data] in
+            var pinBlocks: [Data] = []
             try await session.activateDevice()
             for pan in pans {
                 let reply = try await session.apple(try session.tap(pan: pan))
@@ -26,10 +26,11 @@ struct TapCardDataLeakTests {
                 for pin in ["9876", "1234"] {
                     let sealed = try session.tap(pan: pan, pin: pin, pinToken: answer.pinToken)
                     let opened = try SealedCardData.open(paymentCardData: sealed.paymentCardData, keys: keys)
-                    secrets.append(try #require(opened.read.pinBlock))
+                    pinBlocks.append(try #require(opened.read.pinBlock))
                     _ = try await session.submitPIN(answer.haloReference, sealed)
                 }
             }
+            return pinBlocks
         }
         try await store.close()
 

@@ -2,6 +2,7 @@ import CardData
 import Foundation
 import GatewayAPI
 import PaymentCore
+import Storage
 import Testing
 import TestSupport
 

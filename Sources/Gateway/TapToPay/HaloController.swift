@@ -21,7 +21,7 @@ struct HaloController {
 
     private func submitTransaction(_ request: Request, context: GatewayContext) async throws -> Response {
         let caller = try context.require(.featureTapToPayOnMobile)
-        let device = try await services.devices.requireActiveDevice(request.deviceInstallationId, merchantId: caller.merchantId)
+        let device = try await services.deviceGuard.requireActiveDevice(request, merchantId: caller.merchantId)
         var request = request
         let body = try await request.collectBody(upTo: JSONCoding.maxBodySize)
         return try await services.idempotency.run(
@@ -52,7 +52,7 @@ struct HaloController {
 
     private func submitPIN(_ request: Request, context: GatewayContext) async throws -> Response {
         let caller = try context.require(.featureTapToPayOnMobile)
-        let device = try await services.devices.requireActiveDevice(request.deviceInstallationId, merchantId: caller.merchantId)
+        let device = try await services.deviceGuard.requireActiveDevice(request, merchantId: caller.merchantId)
         let paymentId = try context.parameters.require("id")
         var request = request
         let body = try await request.collectBody(upTo: JSONCoding.maxBodySize)
@@ -108,9 +108,4 @@ extension GatewayServices {
             return row
         }
     }
-}
-
-extension Request {
-    /// The `X-Device-Installation-Id` header.
-    var deviceInstallationId: String? { headers[HTTPField.Name(APIHeader.deviceInstallationId)!] }
 }

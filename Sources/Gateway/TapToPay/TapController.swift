@@ -23,7 +23,7 @@ struct TapController {
     /// route's idempotency claim.
     func pay(_ type: TransactionType, body: TapTransactionRequest, request: Request, caller: Caller, claim: IdempotencyClaim?,
              context: GatewayContext) async throws -> Transaction {
-        let device = try await services.devices.requireActiveDevice(request.deviceInstallationId, merchantId: caller.merchantId)
+        let device = try await services.deviceGuard.requireActiveDevice(request, merchantId: caller.merchantId)
         let (tap, pin) = try services.tapOpener.open(generalCardData: body.generalCardData, paymentCardData: body.paymentCardData)
         guard pin == nil else {
             throw GatewayError.invalid("paymentCardData", "this payload carries a PIN; send it to /v1/transactions/{id}/pin")
@@ -35,7 +35,7 @@ struct TapController {
 
     private func refund(_ request: Request, context: GatewayContext) async throws -> Response {
         let caller = try context.require(.ecommerceRefund)
-        let device = try await services.devices.requireActiveDevice(request.deviceInstallationId, merchantId: caller.merchantId)
+        let device = try await services.deviceGuard.requireActiveDevice(request, merchantId: caller.merchantId)
         var request = request
         let body = try await request.collectBody(upTo: JSONCoding.maxBodySize)
         return try await services.idempotency.run(merchantId: caller.merchantId, request: request, body: body) { claim in
@@ -59,7 +59,7 @@ struct TapController {
 
     private func submitPIN(_ request: Request, context: GatewayContext) async throws -> Response {
         let caller = try context.require(.posStartTransaction)
-        let device = try await services.devices.requireActiveDevice(request.deviceInstallationId, merchantId: caller.merchantId)
+        let device = try await services.deviceGuard.requireActiveDevice(request, merchantId: caller.merchantId)
         let paymentId = try context.parameters.require("id")
         var request = request
         let body = try await request.collectBody(upTo: JSONCoding.maxBodySize)
