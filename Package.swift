@@ -45,7 +45,7 @@ let package = Package(
             .product(name: "HTTPTypes", package: "swift-http-types"),
         ], resources: [.copy("Resources/openapi.yaml")]),
         .executableTarget(name: "tapline", dependencies: [
-            "Gateway", "GatewayAPI",
+            "Gateway", "GatewayAPI", "CardData", "PaymentCore",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -58,7 +58,25 @@ registered=$(curl -sf -X POST "$base/v1/devices" "${auth[@]}" -d "{\"deviceId\":
 expect "$(echo "$registered" | json "d['tapToPayStatus']")" Inactive "device registered"
 activated=$(curl -sf -X POST "$base/v1/devices/$device/tap-to-pay/activate" "${auth[@]}")
 expect "$(echo "$activated" | json "d['tapToPayEnabled']")" True "Tap to Pay activated"
-first_key=$(curl -sf -X POST "$base/v1/devices/$device/reader-token" "${auth[@]}" | json "d['keyId']")
+reader_token=$(curl -sf -X POST "$base/v1/devices/$device/reader-token" "${auth[@]}" | json "d['token']")
+first_key=$(echo "$reader_token" | python3 -c "import sys,json,base64; p=sys.stdin.read().split('.')[1]; print(json.loads(base64.urlsafe_b64decode(p+'=='*2))['kid'])")
+
+# Tap to Pay, the Halo way: tap, answer; the soft-decline card asks for a PIN.
+device_header=(-H "X-Device-Installation-Id: $device")
+tapped=$("$bin" reader tap --reader-token "$reader_token" --card 4242424242424242 --amount 1250 --merchant-reference INV-1)
+approved=$(curl -sf -X POST "$base/transactions/apple" "${auth[@]}" "${device_header[@]}" -d "$tapped")
+expect "$(echo "$approved" | json "d['onlineAuthorizationResponse']['type']")" Approved "tap approved"
+soft=$(curl -sf -X POST "$base/transactions/apple" "${auth[@]}" "${device_header[@]}" \
+    -d "$("$bin" reader tap --reader-token "$reader_token" --card 5200828282828210 --amount 4000 --merchant-reference INV-2)")
+expect "$(echo "$soft" | json "d['onlineAuthorizationResponse']['isSingleTapAndPin']")" True "single tap and PIN asked"
+soft_id=$(echo "$soft" | json "d['onlineAuthorizationResponse']['haloReference']")
+pin_token=$(echo "$soft" | json "d['onlineAuthorizationResponse']['pinToken']")
+pinned=$(curl -sf -X POST "$base/transactions/$soft_id/submitPinApple" "${auth[@]}" "${device_header[@]}" \
+    -d "$("$bin" reader tap --reader-token "$reader_token" --card 5200828282828210 --amount 4000 --merchant-reference INV-2 --pin 1234 --pin-token "$pin_token")")
+expect "$(echo "$pinned" | json "d['onlineAuthorizationResponse']['type']")" Approved "PIN approved"
+replayed=$(curl -s -o /dev/null -w '%{http_code}' -X POST "$base/transactions/apple" "${auth[@]}" "${device_header[@]}" \
+    -d "$(echo "$tapped" | sed 's/INV-1/INV-9/')")
+expect "$replayed" 409 "a card read is used once"
 
 # Rotate the card-data key, restart on the same database and keys: the token and the
 # earlier sale still work, and reader tokens carry the new key.
@@ -72,5 +90,5 @@ grep -c "client secret:" "$work/serve.log" | grep -qx 1 || { echo "a restart mus
 again=$(curl -sf -X POST "$base/v1/transactions/$sale_id/refund" "${auth[@]}" -d '{"amount":500}')
 expect "$(echo "$again" | json "d['operation']['status']")" approved "refund after restart"
 
-grep -q "4242424242424242" "$work/serve.log" "$work/tapline.sqlite"* && { echo "full PAN found in log or database"; exit 1; }
-echo "smoke: the README walk-through works end to end (14 checks)"
+grep -q -e "4242424242424242" -e "5200828282828210" "$work/serve.log" "$work/tapline.sqlite"* && { echo "full PAN found in log or database"; exit 1; }
+echo "smoke: the README walk-through works end to end (18 checks)"
