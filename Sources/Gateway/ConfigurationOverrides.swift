@@ -11,6 +11,10 @@ public struct ConfigurationOverrides: Sendable {
     public var logLevel: String?
     /// Seconds a reader token is valid.
     public var readerTokenLifetime: Int?
+    /// Wrong PINs allowed before a payment is declined for good (single tap and PIN).
+    public var pinMaxAttempts: Int?
+    /// Seconds a soft-declined payment waits for its PIN.
+    public var pinWindow: Int?
 
     public init(
         host: String? = nil, port: Int? = nil, databasePath: String? = nil, keysPath: String? = nil, logLevel: String? = nil,
@@ -50,7 +54,24 @@ public struct ConfigurationOverrides: Sendable {
         } else if let text = environment["TAPLINE_READER_TOKEN_LIFETIME"] {
             configuration.readerTokenLifetime = try Self.lifetime(text, source: "TAPLINE_READER_TOKEN_LIFETIME")
         }
+        if let tries = try Self.number(pinMaxAttempts, "--pin-max-attempts", environment["TAPLINE_PIN_MAX_ATTEMPTS"], "TAPLINE_PIN_MAX_ATTEMPTS", in: 1...10) {
+            configuration.pinMaxAttempts = tries
+        }
+        if let seconds = try Self.number(pinWindow, "--pin-window", environment["TAPLINE_PIN_WINDOW"], "TAPLINE_PIN_WINDOW", in: 30...600) {
+            configuration.pinWindow = TimeInterval(seconds)
+        }
         return configuration
+    }
+
+    /// A whole number from the flag, else the environment, within `range`.
+    private static func number(
+        _ flag: Int?, _ flagName: String, _ text: String?, _ variable: String, in range: ClosedRange<Int>
+    ) throws(ConfigurationError) -> Int? {
+        guard let (value, source) = flag.map({ ($0 as Int?, flagName) }) ?? text.map({ (Int($0), variable) }) else { return nil }
+        guard let value, range.contains(value) else {
+            throw .invalid("\(source) must be a whole number from \(range.lowerBound) to \(range.upperBound), not '\(flag.map(String.init) ?? text ?? "")'")
+        }
+        return value
     }
 
     private static func lifetime(_ text: String, source: String) throws(ConfigurationError) -> TimeInterval {

@@ -17,10 +17,17 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Seconds a device's reader token is valid (env TAPLINE_READER_TOKEN_LIFETIME, default 43200).")
     var readerTokenLifetime: Int?
 
+    @Option(help: "Wrong PINs allowed before a payment is declined for good (env TAPLINE_PIN_MAX_ATTEMPTS, default 3).")
+    var pinMaxAttempts: Int?
+
+    @Option(help: "Seconds a payment waits for its PIN after the issuer asks for one (env TAPLINE_PIN_WINDOW, default 120).")
+    var pinWindow: Int?
+
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
-        let configuration = try store.configuration(host: host, port: port, readerTokenLifetime: readerTokenLifetime)
+        let configuration = try store.configuration(
+            host: host, port: port, readerTokenLifetime: readerTokenLifetime, pinMaxAttempts: pinMaxAttempts, pinWindow: pinWindow)
         var logger = Logger(label: "tapline")
         logger.logLevel = configuration.logLevel
         let dependencies = try await productionDependencies(configuration, logger: logger)

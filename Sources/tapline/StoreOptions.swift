@@ -16,10 +16,14 @@ struct StoreOptions: ParsableArguments {
     var logLevel: String?
 
     /// The configuration from these options, the serve flags, the environment and the defaults.
-    func configuration(host: String? = nil, port: Int? = nil, readerTokenLifetime: Int? = nil) throws -> GatewayConfiguration {
-        let overrides = ConfigurationOverrides(
+    func configuration(
+        host: String? = nil, port: Int? = nil, readerTokenLifetime: Int? = nil, pinMaxAttempts: Int? = nil, pinWindow: Int? = nil
+    ) throws -> GatewayConfiguration {
+        var overrides = ConfigurationOverrides(
             host: host, port: port, databasePath: databasePath, keysPath: keysPath, logLevel: logLevel,
             readerTokenLifetime: readerTokenLifetime)
+        overrides.pinMaxAttempts = pinMaxAttempts
+        overrides.pinWindow = pinWindow
         do {
             return try overrides.resolve(environment: ProcessInfo.processInfo.environment)
         } catch {

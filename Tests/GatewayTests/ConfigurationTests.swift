@@ -32,7 +32,24 @@ struct ConfigurationTests {
         #expect(fromFlags.logLevel == .error)
     }
 
-    @Test(arguments: [["TAPLINE_PORT": "eighty"], ["TAPLINE_PORT": "70000"], ["TAPLINE_LOG_LEVEL": "loud"]])
+    @Test func thePINTriesAndWindowComeFromFlagsThenEnvironment() throws {
+        let environment = ["TAPLINE_PIN_MAX_ATTEMPTS": "5", "TAPLINE_PIN_WINDOW": "55"]
+        let fromEnvironment = try ConfigurationOverrides().resolve(environment: environment)
+        #expect(fromEnvironment.pinMaxAttempts == 5)
+        #expect(fromEnvironment.pinWindow == 55)
+        var flags = ConfigurationOverrides()
+        flags.pinMaxAttempts = 1
+        flags.pinWindow = 300
+        let fromFlags = try flags.resolve(environment: environment)
+        #expect(fromFlags.pinMaxAttempts == 1)
+        #expect(fromFlags.pinWindow == 300)
+        #expect(try ConfigurationOverrides().resolve(environment: [:]).pinMaxAttempts == 3)
+    }
+
+    @Test(arguments: [
+        ["TAPLINE_PORT": "eighty"], ["TAPLINE_PORT": "70000"], ["TAPLINE_LOG_LEVEL": "loud"],
+        ["TAPLINE_PIN_MAX_ATTEMPTS": "0"], ["TAPLINE_PIN_WINDOW": "a minute"],
+    ])
     func unusableSettingsAreRefusedClearly(environment: [String: String]) {
         #expect(throws: ConfigurationError.self) { try ConfigurationOverrides().resolve(environment: environment) }
     }

@@ -37,14 +37,15 @@ struct GatewayHarness {
 
     static func make(
         store: (any Store)? = nil, processor: any PaymentProcessor = SimulatedProcessor(),
-        permissions: [APIPermission] = APIPermission.defaultGrant, clock: TestClock = TestClock()
+        permissions: [APIPermission] = APIPermission.defaultGrant, clock: TestClock = TestClock(),
+        keys: GatewayKeys = .generate()
     ) async throws -> GatewayHarness {
         let logs = LogCapture()
         var logger = Logger(label: "tapline-test") { _ in CapturingLogHandler(capture: logs) }
         logger.logLevel = .trace
         let store = store ?? MemoryStore()
         let dependencies = GatewayDependencies(
-            store: store, processor: processor, keys: .generate(), now: { clock.now() }, logger: logger)
+            store: store, processor: processor, keys: keys, now: { clock.now() }, logger: logger)
         let configuration = GatewayConfiguration()
         let services = GatewayServices(configuration: configuration, dependencies: dependencies)
         let merchant = try await services.admin.createMerchant(name: "Test Merchant")
