@@ -16,7 +16,7 @@ public struct TransactionResource: Codable, Sendable, Equatable {
     public var amounts: PaymentAmounts?
     public var card: CardResource?
     /// Set on payments from a tapped card.
-    public var cardPresent: CardPresentResource?
+    public var cardPresent: CardPresentDetails?
     /// Set once the issuer asked for a PIN.
     public var pin: PINChallengeResource?
     public var processor: ProcessorResource?

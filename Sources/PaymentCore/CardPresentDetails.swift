@@ -1,5 +1,6 @@
 /// What a tapped card leaves on its payment besides the ``CardSummary``: where it was
-/// read and the EMV data a receipt shows. Nothing here is sensitive (no PAN, track data or PIN).
+/// read and the EMV data a receipt shows. Nothing here is sensitive (no PAN, track data or
+/// PIN), so the API shows it as it is (`cardPresent` on a transaction).
 public struct CardPresentDetails: Sendable, Equatable, Codable {
     /// The device (installation id) that tapped.
     public var deviceId: String

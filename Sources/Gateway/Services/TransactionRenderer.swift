@@ -16,7 +16,7 @@ struct TransactionRenderer: Sendable {
         resource.card = transaction.card.map {
             CardResource(maskedPan: $0.maskedPan, brand: $0.brand, expiryMonth: $0.expiryMonth, expiryYear: $0.expiryYear, entryMode: $0.entryMode)
         }
-        resource.cardPresent = transaction.cardPresent.map(Self.cardPresent)
+        resource.cardPresent = transaction.cardPresent
         resource.pin = transaction.pinChallenge.map {
             PINChallengeResource(
                 pinToken: transaction.status == .pinRequired ? $0.token : "", expiresAt: $0.expiresAt,
@@ -39,19 +39,6 @@ struct TransactionRenderer: Sendable {
             resource.availableOperations = availableOperations(transaction, merchant: merchant)
         }
         resource.operations = operations.map { $0.map { render($0, merchant: merchant) } }
-        return resource
-    }
-
-    private static func cardPresent(_ details: CardPresentDetails) -> CardPresentResource {
-        var resource = CardPresentResource(deviceId: details.deviceId)
-        resource.cardReaderId = details.cardReaderId
-        resource.cardReaderTransactionId = details.cardReaderTransactionId
-        resource.applicationId = details.applicationId
-        resource.applicationLabel = details.applicationLabel
-        resource.cryptogram = details.cryptogram
-        resource.terminalVerificationResults = details.terminalVerificationResults
-        resource.applicationTransactionCounter = details.applicationTransactionCounter
-        resource.funding = details.funding
         return resource
     }
 

@@ -20,15 +20,7 @@ struct HaloController {
     }
 
     private func submitTransaction(_ request: Request, context: GatewayContext) async throws -> Response {
-        let caller = try context.require(.featureTapToPayOnMobile)
-        let device = try await services.deviceGuard.requireActiveDevice(request, merchantId: caller.merchantId)
-        var request = request
-        let body = try await request.collectBody(upTo: JSONCoding.maxBodySize)
-        return try await services.idempotency.run(
-            merchantId: caller.merchantId, request: request, body: body, derivedKey: Self.derivedKey(body)
-        ) { claim in
-            let apple = try JSONCoding.decode(AppleTransactionRequest.self, from: body)
-            let reference = try Self.merchantReference(apple)
+        try await handle(request, context: context) { caller, device, apple, reference, claim in
             let (tap, pin) = try services.tapOpener.open(generalCardData: apple.generalCardData, paymentCardData: apple.paymentCardData)
             guard pin == nil else {
                 throw GatewayError.invalid("paymentCardData", "this payload carries a PIN; send it to /transactions/{id}/submitPinApple")
@@ -45,22 +37,13 @@ struct HaloController {
                     .sale, tap: tap, terms: terms, deviceId: device.deviceId, merchantId: caller.merchantId,
                     idempotency: claim, logger: context.logger)
             }
-            let (status, response) = HaloResponse.render(row, isPINAnswer: false)
-            return (status, try JSONCoding.encoder.encode(response))
+            return HaloResponse.render(row, isPINAnswer: false)
         }
     }
 
     private func submitPIN(_ request: Request, context: GatewayContext) async throws -> Response {
-        let caller = try context.require(.featureTapToPayOnMobile)
-        let device = try await services.deviceGuard.requireActiveDevice(request, merchantId: caller.merchantId)
         let paymentId = try context.parameters.require("id")
-        var request = request
-        let body = try await request.collectBody(upTo: JSONCoding.maxBodySize)
-        return try await services.idempotency.run(
-            merchantId: caller.merchantId, request: request, body: body, derivedKey: Self.derivedKey(body)
-        ) { claim in
-            let apple = try JSONCoding.decode(AppleTransactionRequest.self, from: body)
-            let reference = try Self.merchantReference(apple)
+        return try await handle(request, context: context) { caller, device, apple, reference, claim in
             let payment = try await services.store.read { try await $0.transaction(id: paymentId, merchantId: caller.merchantId) }
             guard let payment else { throw GatewayError.notFound("transaction \(paymentId)") }
             if let known = payment.referenceId, known != reference {
@@ -75,7 +58,26 @@ struct HaloController {
                     paymentId: paymentId, merchantId: caller.merchantId, deviceId: device.deviceId, tap: tap, pin: pin,
                     idempotency: claim, logger: context.logger)
             }
-            let (status, response) = HaloResponse.render(row, isPINAnswer: true)
+            return HaloResponse.render(row, isPINAnswer: true)
+        }
+    }
+
+    /// What both routes do first: the permission, the device, the body under its idempotency
+    /// key, the `AppleTransaction` schema with its required reference.
+    private func handle(
+        _ request: Request, context: GatewayContext,
+        _ body: @escaping (Caller, Device, AppleTransactionRequest, String, IdempotencyClaim?) async throws
+            -> (HTTPResponse.Status, AppleTransactionResponse)
+    ) async throws -> Response {
+        let caller = try context.require(.featureTapToPayOnMobile)
+        let device = try await services.deviceGuard.requireActiveDevice(request, merchantId: caller.merchantId)
+        var request = request
+        let bytes = try await request.collectBody(upTo: JSONCoding.maxBodySize)
+        return try await services.idempotency.run(
+            merchantId: caller.merchantId, request: request, body: bytes, derivedKey: Self.derivedKey(bytes)
+        ) { claim in
+            let apple = try JSONCoding.decode(AppleTransactionRequest.self, from: bytes)
+            let (status, response) = try await body(caller, device, apple, try Self.merchantReference(apple), claim)
             return (status, try JSONCoding.encoder.encode(response))
         }
     }
