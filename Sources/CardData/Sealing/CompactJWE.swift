@@ -58,7 +58,7 @@ public enum CompactJWE {
     /// a known `kid` and an intact ciphertext is refused with its own error.
     public static func open(_ compact: String, keys: OpeningKeyRing) throws(SealedDataError) -> OpenedJWE {
         guard compact.utf8.count <= maximumLength else { throw .tooLarge }
-        // Split on bytes: splitting by Character cost as much as the AES-GCM open.
+        // Split on bytes: splitting by Character took about a sixth of an open on Linux.
         let parts = compact.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
         guard parts.count == 5 else { throw .notCompactJWE }
         let decoded = parts.compactMap { Base64URL.decode(Substring($0)) }
