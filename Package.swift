@@ -50,6 +50,11 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+        // Micro-benchmarks, run by scripts/bench_open.sh; not a test, not a product.
+        .executableTarget(name: "TaplineBenchmarks", dependencies: [
+            "CardData",
+            .product(name: "Crypto", package: "swift-crypto"),
+        ]),
         .target(name: "TestSupport", dependencies: [
             "PaymentCore", "CardData", "Processing", "Storage",
         ], path: "Tests/TestSupport"),

@@ -58,9 +58,10 @@ public enum CompactJWE {
     /// a known `kid` and an intact ciphertext is refused with its own error.
     public static func open(_ compact: String, keys: OpeningKeyRing) throws(SealedDataError) -> OpenedJWE {
         guard compact.utf8.count <= maximumLength else { throw .tooLarge }
-        let parts = compact.split(separator: ".", omittingEmptySubsequences: false)
+        // Split on bytes: splitting by Character took about a sixth of an open on Linux.
+        let parts = compact.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
         guard parts.count == 5 else { throw .notCompactJWE }
-        let decoded = parts.compactMap { Base64URL.decode($0) }
+        let decoded = parts.compactMap { Base64URL.decode(Substring($0)) }
         guard decoded.count == 5 else { throw .notCompactJWE }
         let (encryptedKey, iv, ciphertext, tag) = (decoded[1], decoded[2], decoded[3], decoded[4])
 
@@ -80,7 +81,7 @@ public enum CompactJWE {
         do {
             let box = try AES.GCM.SealedBox(nonce: AES.GCM.Nonce(data: iv), ciphertext: ciphertext, tag: tag)
             // The AAD is the header segment exactly as sent, not a re-encoding of it.
-            plaintext = try AES.GCM.open(box, using: contentKey, authenticating: Data(parts[0].utf8))
+            plaintext = try AES.GCM.open(box, using: contentKey, authenticating: Data(parts[0]))
         } catch {
             throw .authenticationFailed
         }

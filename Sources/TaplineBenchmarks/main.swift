@@ -1,0 +1,109 @@
+@preconcurrency import CardData
+@preconcurrency import Crypto
+import Foundation
+
+// Micro-benchmarks for card-data sealing, run by scripts/bench_open.sh.
+//
+//   TaplineBenchmarks open [seconds per measurement, default 2] [rounds, default 5]
+//
+// `open` measures CompactJWE.open of a ~300-byte card payload on one thread, and in the same
+// run a baseline: AES-256-GCM open of a ciphertext of the same size with the same AAD. The
+// two alternate for several rounds and medians are reported; these machines are noisy, so
+// the ratio is what travels between them.
+
+/// Keeps results alive so the optimiser cannot drop the work being measured.
+nonisolated(unsafe) var sink = 0
+
+/// Runs `body` repeatedly for `seconds` of wall time and returns calls per second.
+func rate(seconds: Double, _ body: () throws -> Int) rethrows -> Double {
+    let clock = ContinuousClock()
+    let start = clock.now
+    let limit = Duration.milliseconds(Int64(seconds * 1000))
+    var calls = 0
+    var elapsed = Duration.zero
+    // Read the clock once per batch so its cost does not count against fast operations.
+    let batch = 64
+    repeat {
+        for _ in 0..<batch { sink &+= try body() }
+        calls += batch
+        elapsed = clock.now - start
+    } while elapsed < limit
+    let components = elapsed.components
+    return Double(calls) / (Double(components.seconds) + Double(components.attoseconds) / 1e18)
+}
+
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    let middle = sorted.count / 2
+    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+}
+
+/// About 300 bytes shaped like a contactless card read: nested tag-length-value items.
+func cardPayload() -> Data {
+    var body = Data()
+    let items: [(tag: [UInt8], length: Int)] = [
+        ([0x5A], 8), ([0x57], 17), ([0x5F, 0x24], 3), ([0x5F, 0x2A], 2), ([0x9F, 0x02], 6),
+        ([0x9A], 3), ([0x9C], 1), ([0x9F, 0x37], 4), ([0x9F, 0x26], 8), ([0x9F, 0x10], 32),
+        ([0x9F, 0x4B], 64), ([0x9F, 0x6E], 20), ([0xDF, 0x01], 80),
+    ]
+    for (index, item) in items.enumerated() {
+        body.append(contentsOf: item.tag)
+        body.append(UInt8(item.length))
+        body.append(contentsOf: (0..<item.length).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ index) })
+    }
+    return Data([0xFF, 0x01, 0x82, UInt8(body.count >> 8), UInt8(body.count & 0xFF)]) + body
+}
+
+func benchmarkOpen(seconds: Double, rounds: Int) throws {
+    let key = OpeningKey.generate(keyId: "bench-1")
+    let ring = OpeningKeyRing(current: key)
+    let plaintext = cardPayload()
+    let compact = try CompactJWE.seal(plaintext, to: key.sealingKey, extraHeader: ["typ": "tapline-card"])
+    guard try CompactJWE.open(compact, keys: ring).plaintext == plaintext else {
+        fatalError("the benchmark payload does not round-trip")
+    }
+
+    let aesKey = SymmetricKey(size: .bits256)
+    let aad = Data(compact.prefix { $0 != "." }.utf8)
+    let box = try AES.GCM.seal(plaintext, using: aesKey, authenticating: aad)
+    let combined = box.combined!
+
+    let openJWE = { try CompactJWE.open(compact, keys: ring).plaintext.count }
+    // The baseline parses the sealed box from bytes too, as open has to.
+    let openAESGCM = {
+        try AES.GCM.open(AES.GCM.SealedBox(combined: combined), using: aesKey, authenticating: aad).count
+    }
+
+    print("payload: \(plaintext.count) bytes plaintext, \(compact.utf8.count) bytes compact JWE")
+    print("warming up…")
+    _ = try rate(seconds: min(0.5, seconds), openJWE)
+    _ = try rate(seconds: min(0.5, seconds), openAESGCM)
+
+    var jweRates: [Double] = []
+    var aesRates: [Double] = []
+    for round in 1...rounds {
+        jweRates.append(try rate(seconds: seconds, openJWE))
+        aesRates.append(try rate(seconds: seconds, openAESGCM))
+        print(String(format: "round %d: open %.0f/s  aes-gcm %.0f/s", round, jweRates.last!, aesRates.last!))
+    }
+    let jwe = median(jweRates)
+    let aes = median(aesRates)
+    print(String(format: "open: %.0f/s  aes-gcm baseline: %.0f/s  ratio %.4f  (medians of %d rounds × %.1f s, one thread)",
+                 jwe, aes, jwe / aes, rounds, seconds))
+    if sink == 42 { print("") }
+}
+
+let arguments = CommandLine.arguments.dropFirst()
+switch arguments.first {
+case "open":
+    let seconds = arguments.dropFirst().first.flatMap(Double.init) ?? 2
+    let rounds = arguments.dropFirst(2).first.flatMap(Int.init) ?? 5
+    guard seconds > 0, rounds > 0 else {
+        print("seconds and rounds must be positive")
+        exit(2)
+    }
+    try benchmarkOpen(seconds: seconds, rounds: rounds)
+default:
+    print("usage: TaplineBenchmarks open [seconds per measurement, default 2] [rounds, default 5]")
+    exit(2)
+}
