@@ -1,12 +1,12 @@
 /// Uppercase hex, the way EMV traces and specifications write tags and values.
-enum Hex {
+public enum Hex {
     private static let digits = Array("0123456789ABCDEF".utf8)
 
     static func byte(_ byte: UInt8) -> String {
         String(decoding: [digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]], as: UTF8.self)
     }
 
-    static func string(_ bytes: some Sequence<UInt8>) -> String {
+    public static func string(_ bytes: some Sequence<UInt8>) -> String {
         var characters: [UInt8] = []
         for byte in bytes {
             characters.append(digits[Int(byte >> 4)])

@@ -18,9 +18,6 @@ struct PINPolicy: Sendable {
     /// 128 random bits, hex.
     static func randomToken() -> String {
         var generator = SystemRandomNumberGenerator()
-        return (0..<16).map { _ in
-            let byte = UInt8.random(in: 0...255, using: &generator)
-            return (byte < 16 ? "0" : "") + String(byte, radix: 16)
-        }.joined()
+        return Data((0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }).hexString
     }
 }

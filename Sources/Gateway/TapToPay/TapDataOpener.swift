@@ -56,9 +56,9 @@ struct TapDataOpener: Sendable {
         tap.applicationId = general.applicationId
         tap.applicationLabel = general.applicationLabel
         tap.funding = general.funding
-        tap.cryptogram = read.cryptogram.map(Self.hex)
-        tap.terminalVerificationResults = read.terminalVerificationResults.map(Self.hex)
-        tap.applicationTransactionCounter = read.applicationTransactionCounter.map(Self.hex)
+        tap.cryptogram = read.cryptogram.map(Hex.string)
+        tap.terminalVerificationResults = read.terminalVerificationResults.map(Hex.string)
+        tap.applicationTransactionCounter = read.applicationTransactionCounter.map(Hex.string)
         return (tap, opened.pin)
     }
 
@@ -72,10 +72,6 @@ struct TapDataOpener: Sendable {
             throw GatewayError.invalid("paymentCardData", "the card was read \(Int(age)) s ago; reads older than \(Int(maxAge)) s are refused, tap again",
                                        code: .cardReadStale)
         }
-    }
-
-    static func hex(_ data: Data) -> String {
-        data.map { ($0 < 16 ? "0" : "") + String($0, radix: 16, uppercase: true) }.joined()
     }
 
     /// The API error for a refused payload; each kind has its own code.
