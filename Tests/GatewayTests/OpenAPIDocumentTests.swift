@@ -1,5 +1,7 @@
 @testable import Gateway
+import Foundation
 import GatewayAPI
+import PaymentCore
 import Testing
 
 @Suite("The OpenAPI document names what the gateway answers")
@@ -18,5 +20,73 @@ struct OpenAPIDocumentTests {
             #expect(OpenAPIDocument.yaml.contains("\n  \(path):\n"), "\(path)")
         }
         #expect(OpenAPIDocument.yaml.contains("name: \(APIHeader.deviceInstallationId)"))
+    }
+
+    @Test func everyTapToPayRouteIsDocumented() {
+        for path in [
+            APIPath.tapRefund, APIPath.pin("{id}"), APIPath.appleTransaction, APIPath.submitPinApple("{transactionId}"),
+        ] {
+            #expect(OpenAPIDocument.yaml.contains("\n  \(path):\n"), "\(path)")
+        }
+        // The Halo routes keep the Halo document's paths exactly, outside /v1.
+        #expect(OpenAPIDocument.yaml.contains("\n  /transactions/apple:\n"))
+        #expect(OpenAPIDocument.yaml.contains("\n  /transactions/{transactionId}/submitPinApple:\n"))
+        // Sale and authorization take either body.
+        #expect(OpenAPIDocument.yaml.contains(
+            "            oneOf:\n              - $ref: '#/components/schemas/CardTransactionRequest'\n"
+                + "              - $ref: '#/components/schemas/TapTransactionRequest'\n"))
+    }
+
+    /// Every property of the wire types the Tap to Pay routes send and take is in its schema.
+    @Test func everyTapToPayWireFieldIsDocumented() throws {
+        let date = Date(timeIntervalSince1970: 0)
+        var transaction = TransactionResource(
+            id: "t", type: .sale, status: .pinRequired, merchantId: "m", currency: "USD", amount: 1, createMethodId: 9,
+            createdAt: date, updatedAt: date)
+        transaction.cardPresent = CardPresentDetails(deviceId: "d")
+        transaction.pin = PINChallengeResource(pinToken: "p", expiresAt: date, attemptsRemaining: 3)
+        let online = OnlineAuthorizationResponse(
+            type: "Approved", authorizationCode: "", haloReference: "t", errorMessage: "", errorCode: 0, isoResponseCode: "00",
+            association: "", paymentProviderReference: "", cardType: "", cardScheme: "", isSingleTapAndPin: false, maskedPAN: "",
+            pinToken: "", cardReaderId: "", cardReaderTransactionId: "", amount: 1, currency: "USD", merchantReference: "r")
+        let values: [(String, Any)] = [
+            ("AppleTransactionRequest", AppleTransactionRequest(merchantReference: nil, generalCardData: nil, paymentCardData: nil)),
+            ("AppleTransactionResponse", AppleTransactionResponse(onlineAuthorizationResponse: online)),
+            ("OnlineAuthorizationResponse", online),
+            ("HaloServerError", HaloServerError()),
+            ("TapTransactionRequest", TapTransactionRequest(generalCardData: nil, paymentCardData: nil)),
+            ("PINSubmissionRequest", PINSubmissionRequest(generalCardData: nil, paymentCardData: nil)),
+            // `cardPresent` (PaymentCore `CardPresentDetails`) is the `CardPresentResource` schema.
+            ("CardPresentResource", CardPresentDetails(deviceId: "d")),
+            ("PINChallengeResource", PINChallengeResource(pinToken: "p", expiresAt: date, attemptsRemaining: 3)),
+            ("TransactionResource", transaction),
+        ]
+        for (name, value) in values {
+            let schema = try #require(Self.schema(name), "schema \(name)")
+            for case let (label?, _) in Mirror(reflecting: value).children {
+                #expect(schema.contains("\n        \(label):\n"), "\(name).\(label)")
+            }
+        }
+    }
+
+    /// The text of `components.schemas.<name>`, up to the next schema.
+    private static func schema(_ name: String) -> String? {
+        let yaml = OpenAPIDocument.yaml
+        guard let schemas = yaml.range(of: "\n  schemas:\n"),
+              let start = yaml.range(of: "\n    \(name):\n", range: schemas.upperBound..<yaml.endIndex) else { return nil }
+        let rest = yaml[start.upperBound...]
+        var end = rest.endIndex
+        var index = rest.startIndex
+        while let newline = rest[index...].firstIndex(of: "\n") {
+            let next = rest.index(after: newline)
+            let line = rest[next...].prefix(while: { $0 != "\n" })
+            // The next schema: a key at four spaces of indentation.
+            if line.hasPrefix("    "), !line.hasPrefix("     "), line.hasSuffix(":") {
+                end = newline
+                break
+            }
+            index = next
+        }
+        return "\n" + String(rest[..<end])
     }
 }
