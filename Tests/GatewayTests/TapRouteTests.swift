@@ -106,6 +106,31 @@ struct TapRouteTests {
         }
     }
 
+    @Test func aRefundedPaymentIsNotRefundedAgainAsUnreferenced() async throws {
+        let harness = try await GatewayHarness.make(permissions: APIPermission.defaultGrant + [.ecommerceRefundWithoutReference])
+        try await harness.test { (session: TestSession) async throws in
+            try await session.activateDevice()
+            let reference = #","referenceId":"ORDER-5""#
+            _ = try await post(session, APIPath.sale, Self.body(try session.tap(amount: 1_000), extra: reference))
+            let full = try await post(session, APIPath.tapRefund, Self.body(try session.tap(amount: 1_000, kind: .refund), extra: reference))
+            #expect(try full.decode(FollowUpResponse.self).payment.status == .refunded)
+            let again = try await post(session, APIPath.tapRefund, Self.body(try session.tap(amount: 1_000, kind: .refund), extra: reference))
+            #expect(again.status == 409, "\(again.text)")
+            let tipped = try await post(session, APIPath.tapRefund, Self.body(try session.tap(amount: 1_000, kind: .refund), extra: #","tipAmount":100"#))
+            #expect(tipped.error?.field == "tipAmount")
+        }
+    }
+
+    @Test func aHaloRefundNeedsTheRefundPermission() async throws {
+        let harness = try await GatewayHarness.make(permissions: APIPermission.defaultGrant.filter { $0 != .ecommerceRefund })
+        try await harness.test { (session: TestSession) async throws in
+            try await session.activateDevice()
+            _ = try await session.apple(try session.tap(amount: 1_000))
+            let refund = try await session.apple(try session.tap(amount: 500, kind: .refund))
+            #expect(refund.status == 403)
+        }
+    }
+
     @Test func thePINOnV1CompletesASoftDecline() async throws {
         let harness = try await GatewayHarness.make()
         try await harness.test { (session: TestSession) async throws in

@@ -68,5 +68,6 @@ public struct ExpiryJob: Sendable {
 
 /// What a payment declined for an unanswered PIN shows as its result.
 enum PINExpiry {
-    static let result = ProcessorResult(responseCode: "55", message: "PIN not entered within the time allowed")
+    // The issuer's soft decline stands: no PIN came, so the 65 was never answered.
+    static let result = ProcessorResult(responseCode: "65", message: "PIN not entered within the time allowed")
 }

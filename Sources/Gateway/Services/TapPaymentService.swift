@@ -68,7 +68,8 @@ struct TapPaymentService: Sendable {
         }
         let amount = try Self.amount(of: tap, terms: terms)
         let proof = proof(tap, deviceId: deviceId)
-        if let original = try await original(id: originalTransactionId, reference: terms.referenceId, merchantId: caller.merchantId) {
+        if let original = try await original(
+            id: originalTransactionId, reference: terms.referenceId, panHash: proof.panHash, merchantId: caller.merchantId) {
             guard original.currency == amount.currency else {
                 throw GatewayError.invalid("currency", "the refund is in \(amount.currency.code) but the payment was in \(original.currency.code)",
                                            code: .cardReadMismatch)
@@ -92,9 +93,11 @@ struct TapPaymentService: Sendable {
         TapProof(readId: tap.readId, panHash: panHasher.hash(tap.card.pan), details: tap.details(deviceId: deviceId))
     }
 
-    /// The payment a refund names: by id (404 when unknown), else the newest captured
-    /// payment with the reference; nil when neither finds one.
-    private func original(id: String?, reference: String?, merchantId: String) async throws -> Transaction? {
+    /// The payment a refund names: by id (404 when unknown), else among the payments with
+    /// the reference the newest paid with this card that can still be refunded, else the
+    /// newest paid with this card, else the newest (the refund is then refused for its
+    /// state or card, rather than made unreferenced); nil when no payment has the reference.
+    private func original(id: String?, reference: String?, panHash: String, merchantId: String) async throws -> Transaction? {
         if let id {
             let found = try await store.read { try await $0.transaction(id: id, merchantId: merchantId) }
             guard let found, found.type.isOriginal else { throw GatewayError.notFound("transaction \(id)") }
@@ -103,9 +106,11 @@ struct TapPaymentService: Sendable {
         guard let reference else { return nil }
         var query = TransactionQuery(merchantId: merchantId)
         query.referenceId = reference
-        query.status = .captured
-        query.pageSize = 1
-        return try await store.read { [query] in try await $0.transactions(query) }.items.first { $0.type.isOriginal }
+        query.pageSize = 100
+        let rows = try await store.read { [query] in try await $0.transactions(query) }.items
+        let payments = rows.filter { $0.type.isOriginal }
+        let sameCard = payments.filter { $0.card?.panHash == panHash }
+        return sameCard.first { $0.refundableAmount > 0 } ?? sameCard.first ?? payments.first
     }
 
     /// The amount to authorize: the request's (amount + tip) checked against the sealed

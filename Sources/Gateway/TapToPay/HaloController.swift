@@ -29,6 +29,9 @@ struct HaloController {
             terms.referenceId = reference
             let row = try await services.finishedRow(merchantId: caller.merchantId) {
                 if tap.kind == .refund {
+                    guard caller.permissions.contains(APIPermission.ecommerceRefund.rawValue) else {
+                        throw GatewayError.forbidden("a refund needs the ecommerceRefund permission")
+                    }
                     return try await services.tapPayments.refund(
                         tap: tap, terms: terms, originalTransactionId: nil, deviceId: device.deviceId, caller: caller,
                         idempotency: claim, logger: context.logger).refund
@@ -74,7 +77,7 @@ struct HaloController {
         var request = request
         let bytes = try await request.collectBody(upTo: JSONCoding.maxBodySize)
         return try await services.idempotency.run(
-            merchantId: caller.merchantId, request: request, body: bytes, derivedKey: Self.derivedKey(bytes)
+            merchantId: caller.merchantId, request: request, body: bytes, derivedKey: Self.derivedKey(bytes, path: request.uri.path)
         ) { claim in
             let apple = try JSONCoding.decode(AppleTransactionRequest.self, from: bytes)
             let (status, response) = try await body(caller, device, apple, try Self.merchantReference(apple), claim)
@@ -92,8 +95,8 @@ struct HaloController {
 
     /// Without an `Idempotency-Key`, the same body sent again (a network retry) is the same
     /// request: its answer is replayed rather than refused as a replayed card read.
-    private static func derivedKey(_ body: ByteBuffer) -> String {
-        "halo:" + IdempotencyGuard.requestHash(method: "POST", path: "", body: body)
+    private static func derivedKey(_ body: ByteBuffer, path: String) -> String {
+        "halo:" + IdempotencyGuard.requestHash(method: "POST", path: path, body: body)
     }
 }
 

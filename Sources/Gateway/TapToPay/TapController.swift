@@ -40,6 +40,7 @@ struct TapController {
         let body = try await request.collectBody(upTo: JSONCoding.maxBodySize)
         return try await services.idempotency.run(merchantId: caller.merchantId, request: request, body: body) { claim in
             let refund = try JSONCoding.decode(TapTransactionRequest.self, from: body)
+            guard refund.tipAmount == nil else { throw GatewayError.invalid("tipAmount", "tipAmount does not apply to a refund") }
             let (tap, pin) = try services.tapOpener.open(generalCardData: refund.generalCardData, paymentCardData: refund.paymentCardData)
             guard pin == nil else { throw GatewayError.invalid("paymentCardData", "a refund takes no PIN") }
             let result = try await services.tapPayments.refund(
@@ -58,7 +59,7 @@ struct TapController {
     }
 
     private func submitPIN(_ request: Request, context: GatewayContext) async throws -> Response {
-        let caller = try context.require(.posStartTransaction)
+        let caller = try context.require(.featureTapToPayOnMobile)
         let device = try await services.deviceGuard.requireActiveDevice(request, merchantId: caller.merchantId)
         let paymentId = try context.parameters.require("id")
         var request = request

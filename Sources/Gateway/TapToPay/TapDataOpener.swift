@@ -23,9 +23,13 @@ struct TapDataOpener: Sendable {
         let general: GeneralCardData
         do {
             opened = try SealedCardData.open(paymentCardData: paymentCardData, keys: keys)
+        } catch {
+            throw Self.apiError(error, field: "paymentCardData")
+        }
+        do {
             general = try SealedCardData.general(generalCardData)
         } catch {
-            throw Self.apiError(error)
+            throw Self.apiError(error, field: "generalCardData")
         }
         let read = opened.read
         try checkAge(read.readAt)
@@ -75,7 +79,7 @@ struct TapDataOpener: Sendable {
     }
 
     /// The API error for a refused payload; each kind has its own code.
-    static func apiError(_ error: CardReadError) -> GatewayError {
+    static func apiError(_ error: CardReadError, field: String) -> GatewayError {
         switch error {
         case .notBase64(let field):
             return .invalid(field, "\(field) must be base64", code: .invalidCardData)
@@ -84,7 +88,7 @@ struct TapDataOpener: Sendable {
         case .tlv(let field, _):
             return .invalid(field, "\(error)", code: .invalidCardData)
         case .missingTag, .invalidTag:
-            return .invalid("paymentCardData", "\(error)", code: .invalidCardData)
+            return .invalid(field, "\(field): \(error)", code: .invalidCardData)
         case .pinBlock:
             return .invalid("paymentCardData", "\(error)", code: .invalidPINBlock)
         }
