@@ -10,7 +10,7 @@ struct OpenedTap: Sendable {
     /// From the sealed data (9F02 and 5F2A), when the reader put it there.
     var amount: Money?
     /// From the sealed data (9C).
-    var kind: Kind?
+    var kind: CardRead.Kind
     var pinToken: String?
     var applicationId: String?
     var applicationLabel: String?
@@ -18,12 +18,6 @@ struct OpenedTap: Sendable {
     var terminalVerificationResults: String?
     var applicationTransactionCounter: String?
     var funding: String?
-
-    /// EMV transaction type (tag 9C) as far as Tapline takes it.
-    enum Kind: Sendable, Equatable {
-        case purchase
-        case refund
-    }
 
     func details(deviceId: String) -> CardPresentDetails {
         var details = CardPresentDetails(deviceId: deviceId)

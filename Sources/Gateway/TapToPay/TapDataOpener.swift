@@ -45,7 +45,7 @@ struct TapDataOpener: Sendable {
         guard read.expiry.isValid(at: now()) else {
             throw GatewayError.invalid("paymentCardData", "the card expired at the end of \(read.expiry)", code: .cardExpired)
         }
-        var tap = OpenedTap(card: card, readId: read.readId, readerId: read.readerId)
+        var tap = OpenedTap(card: card, readId: read.readId, readerId: read.readerId, kind: read.kind)
         if let amount = read.amount, let code = read.currencyCode {
             guard let currency = Currency(numericCode: code) else {
                 throw GatewayError.invalid("paymentCardData", "the card was read for currency \(code), which Tapline does not know", code: .unknownCurrency)
@@ -55,7 +55,6 @@ struct TapDataOpener: Sendable {
             }
             tap.amount = Money(minorUnits: Int64(amount), currency: currency)
         }
-        tap.kind = read.kind == .refund ? .refund : .purchase
         tap.pinToken = read.pinToken
         tap.applicationId = general.applicationId
         tap.applicationLabel = general.applicationLabel
