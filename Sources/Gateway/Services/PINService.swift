@@ -61,11 +61,8 @@ struct PINService: Sendable {
         do throws(ProcessorError) {
             response = try await processor.authorize(request)
         } catch {
-            let result = ProcessorFailure.result(for: error)
-            _ = try await recorder.finishOriginal(id: payment.id, merchantId: merchantId, outcome: .failed, result: result)
-            if error.mayHaveApproved { await processor.cancel(transactionId: payment.id) }
-            logger.warning("processor failed on a PIN", metadata: ["transaction_id": "\(payment.id)", "code": "\(result.responseCode)"])
-            throw ProcessorFailure.apiError(for: error, transactionId: payment.id, paymentStatus: .failed)
+            try await ProcessorFailure.failOriginal(
+                id: payment.id, merchantId: merchantId, error: error, recorder: recorder, processor: processor, logger: logger)
         }
         // Phase 3.
         return try await recorder.finishOriginal(id: payment.id, merchantId: merchantId, outcome: response.outcome, result: response.result)

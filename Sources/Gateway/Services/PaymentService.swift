@@ -47,21 +47,11 @@ struct PaymentService: Sendable {
         do throws(ProcessorError) {
             response = try await processor.authorize(request)
         } catch {
-            try await fail(row, merchantId: merchantId, error: error, logger: logger)
+            try await ProcessorFailure.failOriginal(
+                id: row.id, merchantId: merchantId, error: error, recorder: recorder, processor: processor, logger: logger)
         }
         // Phase 3.
         return try await recorder.finishOriginal(id: row.id, merchantId: merchantId, outcome: response.outcome, result: response.result)
-    }
-
-    private func fail(_ row: Transaction, merchantId: String, error: ProcessorError, logger: Logger) async throws -> Never {
-        let result = ProcessorFailure.result(for: error)
-        _ = try await recorder.finishOriginal(id: row.id, merchantId: merchantId, outcome: .failed, result: result)
-        if error.mayHaveApproved {
-            // The processor may have approved without us hearing: reverse so the cardholder is not charged.
-            await processor.cancel(transactionId: row.id)
-        }
-        logger.warning("processor failed", metadata: ["transaction_id": "\(row.id)", "code": "\(result.responseCode)"])
-        throw ProcessorFailure.apiError(for: error, transactionId: row.id, paymentStatus: .failed)
     }
 
     private static func kind(of type: TransactionType) -> AuthorizationRequest.Kind {
@@ -82,6 +72,21 @@ struct PaymentService: Sendable {
 
 /// How a processor failure is recorded and answered.
 enum ProcessorFailure {
+    /// Ends a sale, authorization or PIN try the processor failed on: recorded `failed`,
+    /// reversed when an approval may have happened, logged, and thrown as a 502/504.
+    static func failOriginal(
+        id: String, merchantId: String, error: ProcessorError, recorder: OutcomeRecorder, processor: ProcessorGateway, logger: Logger
+    ) async throws -> Never {
+        let result = result(for: error)
+        _ = try await recorder.finishOriginal(id: id, merchantId: merchantId, outcome: .failed, result: result)
+        if error.mayHaveApproved {
+            // The processor may have approved without us hearing: reverse so the cardholder is not charged.
+            await processor.cancel(transactionId: id)
+        }
+        logger.warning("processor failed", metadata: ["transaction_id": "\(id)", "code": "\(result.responseCode)"])
+        throw apiError(for: error, transactionId: id, paymentStatus: .failed)
+    }
+
     static func result(for error: ProcessorError) -> ProcessorResult {
         switch error {
         case .unavailable(let code, let message): return ProcessorResult(responseCode: code, message: message)
