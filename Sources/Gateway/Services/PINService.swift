@@ -16,8 +16,9 @@ struct PINService: Sendable {
 
     /// Sends the PIN a reader sealed for payment `paymentId` and returns the payment as the
     /// answer left it: approved, waiting for another PIN after a wrong one, or declined.
+    /// A `merchantReference` (Halo) must be the payment's own.
     func submit(
-        paymentId: String, merchantId: String, deviceId: String, tap: OpenedTap, pin: PIN,
+        paymentId: String, merchantId: String, deviceId: String, tap: OpenedTap, pin: PIN, merchantReference: String? = nil,
         idempotency: IdempotencyClaim?, logger: Logger
     ) async throws -> Transaction {
         let now = now()
@@ -26,6 +27,9 @@ struct PINService: Sendable {
         let begun = try await store.write { writer -> PINPhaseOne in
             guard var payment = try await writer.lockTransaction(id: paymentId, merchantId: merchantId),
                   payment.type.isOriginal else { throw GatewayError.notFound("transaction \(paymentId)") }
+            if let merchantReference, let known = payment.referenceId, known != merchantReference {
+                throw GatewayError.invalid("merchantReference", "merchantReference must be the payment's own (\(known))")
+            }
             if let owner = payment.pinChallenge?.deviceId, owner != deviceId {
                 throw GatewayError(.forbidden, .pinNotPermitted, "only the device that tapped may send the PIN for transaction \(paymentId)")
             }

@@ -47,11 +47,6 @@ struct HaloController {
     private func submitPIN(_ request: Request, context: GatewayContext) async throws -> Response {
         let paymentId = try context.parameters.require("id")
         return try await handle(request, context: context) { caller, device, apple, reference, claim in
-            let payment = try await services.store.read { try await $0.transaction(id: paymentId, merchantId: caller.merchantId) }
-            guard let payment else { throw GatewayError.notFound("transaction \(paymentId)") }
-            if let known = payment.referenceId, known != reference {
-                throw GatewayError.invalid("merchantReference", "merchantReference must be the payment's own (\(known))")
-            }
             let (tap, pin) = try services.tapOpener.open(generalCardData: apple.generalCardData, paymentCardData: apple.paymentCardData)
             guard let pin else {
                 throw GatewayError.invalid("paymentCardData", "the sealed card data carries no PIN block", code: .pinBlockMissing)
@@ -59,7 +54,7 @@ struct HaloController {
             let row = try await services.finishedRow(merchantId: caller.merchantId) {
                 try await services.pins.submit(
                     paymentId: paymentId, merchantId: caller.merchantId, deviceId: device.deviceId, tap: tap, pin: pin,
-                    idempotency: claim, logger: context.logger)
+                    merchantReference: reference, idempotency: claim, logger: context.logger)
             }
             return HaloResponse.render(row, isPINAnswer: true)
         }
