@@ -17,7 +17,7 @@ struct CardPaymentValidator: Sendable {
         }
         let tip = body.tipAmount ?? 0
         guard tip >= 0 else { throw GatewayError.invalid("tipAmount", "tipAmount must not be negative", code: .invalidAmount) }
-        guard body.amount <= Int64.max - tip, body.amount + tip <= 99_999_999_999 else {
+        guard body.amount <= Int64.max - tip, body.amount + tip <= Self.maxTotal else {
             throw GatewayError.invalid("amount", "amount is too large", code: .invalidAmount)
         }
         if let source = body.cardDataSource, source != "manual" {
@@ -42,10 +42,9 @@ struct CardPaymentValidator: Sendable {
         try Self.checkLength(body.referenceId, field: "referenceId")
         try Self.checkLength(body.customerId, field: "customerId")
         try Self.checkLength(body.createdById, field: "createdById")
-        let name = [body.contactInfo?.firstName, body.contactInfo?.lastName].compactMap { $0 }.joined(separator: " ")
         return NewPayment(
             type: type, currency: currency, baseAmount: body.amount, tipAmount: tip, card: card,
-            referenceId: body.referenceId, customerId: body.customerId, customerName: name.isEmpty ? nil : name,
+            referenceId: body.referenceId, customerId: body.customerId, customerName: Self.customerName(body.contactInfo),
             customerEmail: body.contactInfo?.email, createdById: body.createdById ?? caller.clientId, createMethod: createMethod)
     }
 
@@ -65,7 +64,16 @@ struct CardPaymentValidator: Sendable {
         }
     }
 
-    private static func checkLength(_ value: String?, field: String) throws {
+    /// The largest total a payment may have, in minor units.
+    static let maxTotal: Int64 = 99_999_999_999
+
+    /// "First Last" from the contact, nil when it has neither.
+    static func customerName(_ contact: ContactInfo?) -> String? {
+        let name = [contact?.firstName, contact?.lastName].compactMap { $0 }.joined(separator: " ")
+        return name.isEmpty ? nil : name
+    }
+
+    static func checkLength(_ value: String?, field: String) throws {
         guard let value else { return }
         guard !value.isEmpty, value.count <= 255 else { throw GatewayError.invalid(field, "\(field) must be 1 to 255 characters") }
     }

@@ -133,7 +133,7 @@ struct TapPaymentService: Sendable {
         guard let currency = terms.currency ?? tap.amount?.currency else {
             throw GatewayError.invalid("currency", "currency is required: the sealed card data carries none", code: .unknownCurrency)
         }
-        guard base <= 99_999_999_999 - terms.tipAmount else { throw GatewayError.invalid("amount", "amount is too large", code: .invalidAmount) }
+        guard base <= CardPaymentValidator.maxTotal - terms.tipAmount else { throw GatewayError.invalid("amount", "amount is too large", code: .invalidAmount) }
         let total = Money(minorUnits: base + terms.tipAmount, currency: currency)
         if let sealed = tap.amount, sealed != total {
             throw GatewayError.invalid("amount", "the card was read for \(sealed.minorUnits) \(sealed.currency.code) but the request asks \(total.minorUnits)",

@@ -89,13 +89,12 @@ struct TapController {
             terms.currency = currency
         }
         terms.tipAmount = body.tipAmount ?? 0
-        for (field, value) in [("referenceId", body.referenceId), ("customerId", body.customerId), ("createdById", body.createdById)] {
-            if let value, value.isEmpty || value.count > 255 { throw GatewayError.invalid(field, "\(field) must be 1 to 255 characters") }
-        }
+        try CardPaymentValidator.checkLength(body.referenceId, field: "referenceId")
+        try CardPaymentValidator.checkLength(body.customerId, field: "customerId")
+        try CardPaymentValidator.checkLength(body.createdById, field: "createdById")
         terms.referenceId = body.referenceId
         terms.customerId = body.customerId
-        let name = [body.contactInfo?.firstName, body.contactInfo?.lastName].compactMap { $0 }.joined(separator: " ")
-        terms.customerName = name.isEmpty ? nil : name
+        terms.customerName = CardPaymentValidator.customerName(body.contactInfo)
         terms.customerEmail = body.contactInfo?.email
         terms.createdById = body.createdById
         return terms

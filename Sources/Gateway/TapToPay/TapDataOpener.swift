@@ -50,7 +50,7 @@ struct TapDataOpener: Sendable {
             guard let currency = Currency(numericCode: code) else {
                 throw GatewayError.invalid("paymentCardData", "the card was read for currency \(code), which Tapline does not know", code: .unknownCurrency)
             }
-            guard amount > 0, amount <= 99_999_999_999 else {
+            guard amount > 0, amount <= UInt64(CardPaymentValidator.maxTotal) else {
                 throw GatewayError.invalid("paymentCardData", "the card was read for an amount of \(amount)", code: .invalidAmount)
             }
             tap.amount = Money(minorUnits: Int64(amount), currency: currency)
