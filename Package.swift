@@ -2,7 +2,8 @@
 import PackageDescription
 
 // Modules are layers (see docs/architecture.md). Dependencies point one way:
-// PaymentCore ← CardData ← GatewayAPI/Processing/Storage ← StorageSQLite ← Gateway ← tapline.
+// PaymentCore ← CardData ← GatewayAPI/Processing/Storage ← StorageSQLite ← Gateway ← tapline,
+// and GatewayAPI ← TaplineSDK ← TaplineSDKProximityReader on the phone's side.
 let package = Package(
     name: "tapline",
     platforms: [.macOS(.v14), .iOS(.v17)],
@@ -12,6 +13,8 @@ let package = Package(
         .library(name: "GatewayAPI", targets: ["GatewayAPI"]),
         .library(name: "PaymentCore", targets: ["PaymentCore"]),
         .library(name: "CardData", targets: ["CardData"]),
+        .library(name: "TaplineSDK", targets: ["TaplineSDK"]),
+        .library(name: "TaplineSDKProximityReader", targets: ["TaplineSDKProximityReader"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.20.0"),
@@ -44,8 +47,12 @@ let package = Package(
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
         ], resources: [.copy("Resources/openapi.yaml")]),
+        // The SDK an app links: URLSession only, never NIO, so it builds for iOS as it is.
+        .target(name: "TaplineSDK", dependencies: ["GatewayAPI", "PaymentCore", "CardData"]),
+        // Apple's ProximityReader behind the CardReader protocol; empty where the framework is missing.
+        .target(name: "TaplineSDKProximityReader", dependencies: ["TaplineSDK", "CardData", "PaymentCore"]),
         .executableTarget(name: "tapline", dependencies: [
-            "Gateway", "GatewayAPI", "CardData", "PaymentCore",
+            "Gateway", "GatewayAPI", "CardData", "PaymentCore", "TaplineSDK",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -66,6 +73,12 @@ let package = Package(
         .testTarget(name: "StorageTests", dependencies: [
             "Storage", "StorageSQLite", "TestSupport",
             .product(name: "SQLiteNIO", package: "sqlite-nio"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        .testTarget(name: "TaplineSDKTests", dependencies: [
+            "TaplineSDK", "Gateway", "GatewayAPI", "TestSupport", "CardData", "PaymentCore",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "GatewayTests", dependencies: [

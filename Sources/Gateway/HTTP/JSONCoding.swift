@@ -3,20 +3,10 @@ import GatewayAPI
 import Hummingbird
 import NIOCore
 
-/// The gateway's JSON conventions: ISO 8601 dates, sorted keys (stable bytes for replays).
+/// The gateway's JSON handling, on the conventions of ``APIJSON`` that the SDK shares.
 enum JSONCoding {
-    static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
-        encoder.outputFormatting = [.sortedKeys]
-        return encoder
-    }()
-
-    static let decoder: JSONDecoder = {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        return decoder
-    }()
+    static let encoder: JSONEncoder = APIJSON.encoder
+    static let decoder: JSONDecoder = APIJSON.decoder
 
     /// Largest request body the gateway reads.
     static let maxBodySize = 1 << 20

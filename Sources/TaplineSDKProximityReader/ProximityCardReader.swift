@@ -1,0 +1,4 @@
+#if canImport(ProximityReader)
+import ProximityReader
+import TaplineSDK
+#endif
