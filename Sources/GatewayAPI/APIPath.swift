@@ -17,6 +17,10 @@ public enum APIPath {
     public static let batches = "/v1/batches"
     public static let closeBatch = "/v1/batches/close"
     public static let devices = "/v1/devices"
+    /// What each tender would pay under the merchant's pricing (ARISE `calculateAmount`).
+    public static let calculateAmount = "/v1/amounts/calculate"
+    /// The merchant's payment settings (ARISE `getPaymentSettings`); PATCH changes them.
+    public static let paymentSettings = "/v1/settings/payment"
 
     public static func transaction(_ id: String) -> String { "\(transactions)/\(id)" }
 
