@@ -44,23 +44,10 @@ struct ReaderCommand: AsyncParsableCommand {
             }
             guard let currency = Currency(code: currency) else { throw ValidationError("--currency: unknown ISO 4217 code \(currency)") }
             guard (pin == nil) == (pinToken == nil) else { throw ValidationError("--pin and --pin-token go together") }
-            var read = CardRead(
-                readId: UUID().uuidString.lowercased(), readAt: Date(), pan: try PAN.validated(card),
-                expiry: try CardExpiry(month: 12, year: 2030), kind: refund ? .refund : .purchase)
-            read.readerId = "tapline-cli-reader"
-            read.cryptogram = Data((0..<8).map { _ in UInt8.random(in: 0...255) })
-            read.applicationTransactionCounter = Data([0x00, 0x01])
-            read.terminalVerificationResults = Data(count: 5)
-            if amount > 0 {
-                read.amount = amount
-                read.currencyCode = currency.numericCode
-            }
-            read.pinToken = pinToken
-            let brand = CardBrand(bin: read.pan)
-            let general = GeneralCardData(
-                read: read, applicationId: brand == .mastercard ? "A0000000041010" : "A0000000031010",
-                applicationLabel: brand.displayName.uppercased(), funding: funding)
-            let sealed = try SealedCardData.seal(read, general: general, pin: try pin.map { try PIN($0) }, to: key)
+            let tap = try SimulatedTap(
+                pan: try PAN.validated(card), amount: amount > 0 ? amount : nil, currencyCode: currency.numericCode,
+                kind: refund ? .refund : .purchase, readAt: Date(), readerId: "tapline-cli-reader", pinToken: pinToken, funding: funding)
+            let sealed = try tap.sealed(to: key, pin: try pin.map { try PIN($0) })
             let body = ["merchantReference": merchantReference, "generalCardData": sealed.generalCardData,
                         "paymentCardData": sealed.paymentCardData]
             let encoder = JSONEncoder()

@@ -41,7 +41,7 @@ struct TapCardDataLeakTests {
         let logs = harness.logs.all.joined(separator: "\n")
         #expect(!logs.isEmpty)
         for pan in pans {
-            secrets += [Data(pan.utf8), CardRead.packPAN(pan), TestTapReader.track2(pan)]
+            secrets += [Data(pan.utf8), CardRead.packPAN(pan), SimulatedTap.track2(pan)]
         }
         #expect(secrets.count == pans.count * 3 + 2)
         for secret in secrets {

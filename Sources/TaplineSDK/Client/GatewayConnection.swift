@@ -22,13 +22,13 @@ final class GatewayConnection: Sendable {
     /// after a 401; a request that got no answer is sent once more (with the same
     /// `Idempotency-Key`, so the gateway replays rather than repeats it).
     func send(_ method: String, _ path: String, query: [URLQueryItem] = [], body: Data? = nil,
-              headers: [String: String] = [:]) async throws(TaplineAPIError) -> HTTPReply {
+              headers: [String: String] = [:], retryOnNetworkError: Bool = true) async throws(TaplineAPIError) -> HTTPReply {
         var token = try await accessToken { () async throws(AuthenticationError) in try await self.session.validAccessToken() }
-        var reply = try await sendOnceMore(method, path, query: query, body: body, headers: headers, token: token)
+        var reply = try await sendOnceMore(method, path, query: query, body: body, headers: headers, token: token, retry: retryOnNetworkError)
         if reply.status == 401 {
             let stale = token
             token = try await accessToken { () async throws(AuthenticationError) in try await self.session.renew(replacing: stale).accessToken }
-            reply = try await sendOnceMore(method, path, query: query, body: body, headers: headers, token: token)
+            reply = try await sendOnceMore(method, path, query: query, body: body, headers: headers, token: token, retry: retryOnNetworkError)
         }
         guard (200..<300).contains(reply.status) else {
             throw TaplineAPIError.from(status: reply.status, problem: HTTPTransport.problem(in: reply))
@@ -43,11 +43,17 @@ final class GatewayConnection: Sendable {
     /// A mutating request; every one carries an `Idempotency-Key` (a fresh one unless given).
     func post<T: Decodable>(_ path: String, body: some Encodable, idempotencyKey: String = UUID().uuidString.lowercased(),
                             headers: [String: String] = [:]) async throws(TaplineAPIError) -> T {
+        try decode(try await sendJSON(path, body: body, idempotencyKey: idempotencyKey, headers: headers))
+    }
+
+    /// A POST of `body` as JSON with an `Idempotency-Key`, answered as it came.
+    func sendJSON(_ path: String, body: some Encodable, idempotencyKey: String = UUID().uuidString.lowercased(),
+                  headers: [String: String] = [:], retryOnNetworkError: Bool = true) async throws(TaplineAPIError) -> HTTPReply {
         let data: Data
         do { data = try APIJSON.encoder.encode(body) } catch { throw .unknown("cannot encode the request: \(error)") }
         var headers = headers
         headers[APIHeader.idempotencyKey] = idempotencyKey
-        return try decode(try await send("POST", path, body: data, headers: headers))
+        return try await send("POST", path, body: data, headers: headers, retryOnNetworkError: retryOnNetworkError)
     }
 
     func decode<T: Decodable>(_ reply: HTTPReply) throws(TaplineAPIError) -> T {
@@ -59,13 +65,13 @@ final class GatewayConnection: Sendable {
     }
 
     private func sendOnceMore(_ method: String, _ path: String, query: [URLQueryItem], body: Data?, headers: [String: String],
-                              token: String) async throws(TaplineAPIError) -> HTTPReply {
+                              token: String, retry: Bool) async throws(TaplineAPIError) -> HTTPReply {
         var headers = headers
         headers["Authorization"] = "Bearer \(token)"
         do {
             return try await transport.send(method, path, query: query, body: body, headers: headers)
         } catch {
-            guard case .networkError = error else { throw error }
+            guard retry, case .networkError = error else { throw error }
             return try await transport.send(method, path, query: query, body: body, headers: headers)
         }
     }

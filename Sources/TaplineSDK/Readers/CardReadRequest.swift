@@ -29,10 +29,26 @@ public struct CardReadResult: Sendable, Equatable {
     public var generalCardData: String
     /// Base64 of the card data sealed to the gateway's key.
     public var paymentCardData: String
+    /// How the cardholder was verified, when the reader knows (Apple's reader does not say;
+    /// the simulated one does).
+    public var cardholderVerification: CardholderVerification?
 
-    public init(id: String, generalCardData: String, paymentCardData: String) {
+    public init(id: String, generalCardData: String, paymentCardData: String, cardholderVerification: CardholderVerification? = nil) {
         self.id = id
         self.generalCardData = generalCardData
         self.paymentCardData = paymentCardData
+        self.cardholderVerification = cardholderVerification
     }
+}
+
+/// How a cardholder proved they hold the card (the receipt's authentication method).
+public enum CardholderVerification: String, Sendable, Equatable, Codable {
+    /// No verification (a small contactless payment).
+    case noCVM
+    /// A signature, captured in the app.
+    case signature
+    /// A PIN sent to the issuer (single tap and PIN).
+    case onlinePIN
+    /// The customer's own phone or watch verified them (Apple Pay, Google Pay).
+    case consumerDevice
 }

@@ -34,6 +34,11 @@ public protocol CardReader: AnyObject, Sendable {
 
     /// Where the reader reports its events (``CardReaderEvent``).
     func setEventHandler(_ handler: @escaping @Sendable (CardReaderEvent) -> Void)
+
+    /// Shows the platform's Tap to Pay education screens from `presenter` (a
+    /// `UIViewController` on iOS). Readers without such content throw ``CardReaderError/notSupported``.
+    @MainActor
+    func showEducationalInfo(from presenter: AnyObject) async throws(CardReaderError)
 }
 
 /// The gateway's reader token (Apple: `PaymentCardReader.Token`): which merchant and device

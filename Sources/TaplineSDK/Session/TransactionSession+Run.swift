@@ -1,0 +1,101 @@
+import Foundation
+import GatewayAPI
+import PaymentCore
+
+extension TransactionSession {
+    /// The transaction's steps; nil when it was cancelled before the gateway recorded it.
+    func run(base: Money, type: TransactionReceipt.Kind, metadata: TransactionMetadata) async throws -> TransactionReceipt? {
+        move(to: .connectingToDevice)
+        try await client.ttp.ensurePrepared()
+        guard !cancelRequested() else { return nil }
+        var gratuity = metadata.gratuityAmount ?? 0
+        if configuration.gratuityEnabled, type == .purchase {
+            move(to: .awaitingGratuity)
+            guard let chosen = await chooseGratuity(for: base), !cancelRequested() else { return nil }
+            gratuity = chosen
+        }
+        let total = Money(minorUnits: base.minorUnits + gratuity, currency: base.currency)
+        let reference = metadata.saleReferenceId ?? TapToPay.newReference()
+        let request = TapPaymentRequest(
+            kind: type == .refund ? .refund : .sale, total: total, tip: type == .refund ? 0 : gratuity,
+            referenceId: type == .refund ? metadata.originalTransactionDetails?.saleReferenceId ?? reference : reference,
+            originalTransactionId: metadata.originalTransactionDetails?.transactionId)
+        move(to: .awaitingCard)
+        client.ttp.state.withLock { $0.paymentObserver = { [weak self] event in self?.observe(event) } }
+        defer { client.ttp.state.withLock { $0.paymentObserver = nil } }
+        let outcome = try await TapPaymentFlow(ttp: client.ttp).run(request)
+        guard let transaction = outcome.transaction else { return nil }
+        var receipt = makeReceipt(outcome, transaction: transaction, total: total, gratuity: gratuity, type: type, metadata: metadata,
+                                  reference: request.referenceId)
+        if outcome.status == .approved, outcome.verification == .signature {
+            try await collectSignature(into: &receipt, amount: total, transactionId: transaction.id)
+        }
+        if let location = await configuration.locationProvider?.currentLocation() {
+            receipt.latitude = location.latitude
+            receipt.longitude = location.longitude
+        }
+        return receipt
+    }
+
+    /// A card that asks for a signature gets one in the app; without one the payment is voided.
+    private func collectSignature(into receipt: inout TransactionReceipt, amount: Money, transactionId: String) async throws {
+        move(to: .awaitingSignature)
+        var signature: String?
+        if case .app(let provider) = configuration.signatureMode { signature = await provider.captureSignature(amount: amount) }
+        if let signature {
+            receipt.signatureBase64 = signature
+            return
+        }
+        receipt.signatureVerificationFailed = true
+        let _: FollowUpResponse = try await client.connection.post(APIPath.followUp(transactionId, .void), body: EmptyBody())
+        receipt.captured = false
+        receipt.responseCode = .declined
+        receipt.responseReason = "Signature verification failed; the payment was voided"
+    }
+
+    private func chooseGratuity(for base: Money) async -> Int64? {
+        let settings = try? await client.ttp.settings()
+        let percentages = (settings?.isTipsEnabled ?? true) ? settings?.defaultTipsOptions ?? [15, 18, 20] : []
+        let suggestions = percentages.map { percent in
+            SuggestedGratuity(percentage: percent, amount: base.applying(rate: percent / 100).minorUnits)
+        }
+        guard let provider = configuration.gratuityProvider else { return 0 }
+        guard let chosen = await provider.chooseGratuity(for: base, suggestions: suggestions) else { return nil }
+        return max(0, chosen)
+    }
+
+    /// The reader's events move the session: a PIN request, then authorising again.
+    func observe(_ event: TTPEvent) {
+        switch event {
+        case .readerEvent(.pinEntryRequested): move(to: .awaitingPinEntry)
+        case .customEvent(.authorizing): move(to: .authorising)
+        default: break
+        }
+    }
+
+    func begin() throws {
+        let started = current.withLock { state -> Bool in
+            guard [.ready, .completed, .cancelled, .failed].contains(state.state) else { return false }
+            state.cancelRequested = false
+            return true
+        }
+        guard started else { throw TransactionSessionError.transactionInProgress }
+    }
+
+    func cancelRequested() -> Bool { current.withLock { $0.cancelRequested } }
+
+    func finish(_ state: TransactionState) { move(to: state) }
+
+    /// Enters `state` and tells the listeners and streams; a repeated state is not re-announced.
+    func move(to state: TransactionState) {
+        let listeners = current.withLock { current -> [any TransactionStateListener]? in
+            guard current.state != state else { return nil }
+            current.state = state
+            current.listeners.removeAll { $0.listener == nil }
+            return current.listeners.compactMap(\.listener)
+        }
+        guard let listeners else { return }
+        states.send(state)
+        for listener in listeners { listener.onTransactionStateChanged(state) }
+    }
+}

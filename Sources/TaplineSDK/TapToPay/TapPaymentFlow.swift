@@ -1,0 +1,76 @@
+import Foundation
+import GatewayAPI
+import PaymentCore
+
+/// Runs one payment by tap: read the card, send it to the gateway, answer the issuer's PIN
+/// request (single tap and PIN) without the app doing anything, and report the outcome.
+/// ``TapToPay/performTransaction(amount:currency:)`` and ``TransactionSession`` both use it.
+struct TapPaymentFlow {
+    let ttp: TapToPay
+
+    func run(_ request: TapPaymentRequest) async throws -> TapPaymentOutcome {
+        let reader = try ttp.requireReader()
+        try ttp.beginPayment()
+        defer { ttp.endPayment() }
+        try await ttp.ensurePrepared()
+        ttp.publish(.customEvent(.inProgress))
+        let read: CardReadResult
+        do {
+            read = try await reader.readPaymentCard(CardReadRequest(amount: request.total, kind: request.kind == .refund ? .refund : .purchase))
+        } catch {
+            return try readFailed(error)
+        }
+        ttp.setPhase(.authorising)
+        ttp.publish(.customEvent(.authorizing))
+        var transaction = try await submit(read, request)
+        var verification = read.cardholderVerification
+        while transaction.status == .pinRequired, let challenge = transaction.pin {
+            let pinRead: CardReadResult
+            do {
+                pinRead = try await reader.capturePIN(using: challenge.pinToken, cardReaderTransactionID: read.id)
+            } catch {
+                // The payment waits for a PIN until its window closes; the gateway then declines it.
+                ttp.publish(.customEvent(.errorOccurred))
+                return TapPaymentOutcome(status: .cancelled, transaction: transaction, read: read, verification: verification)
+            }
+            verification = .onlinePIN
+            ttp.publish(.customEvent(.authorizing))
+            transaction = try await submitPIN(pinRead, for: transaction)
+        }
+        let status = Self.status(of: transaction)
+        switch status {
+        case .approved: ttp.publish(.customEvent(.approved))
+        case .declined: ttp.publish(.customEvent(.declined))
+        case .cancelled, .failed: ttp.publish(.customEvent(.errorOccurred))
+        }
+        return TapPaymentOutcome(status: status, transaction: transaction, read: read, verification: verification)
+    }
+
+    /// A cancelled read ends the payment quietly; any other reader failure is an error.
+    private func readFailed(_ error: any Error) throws -> TapPaymentOutcome {
+        switch error as? CardReaderError {
+        case .cancelled, .customerCancelled:
+            return TapPaymentOutcome(status: .cancelled)
+        case .timedOut:
+            ttp.publish(.customEvent(.errorOccurred))
+            throw TTPError.transactionFailed(code: "CARD_READ_TIMEOUT", message: "no card was presented in time")
+        default:
+            ttp.publish(.customEvent(.errorOccurred))
+            throw TTPError.transactionFailed(code: "CARD_READ_FAILED", message: "the card could not be read: \(error)")
+        }
+    }
+
+    static func status(of transaction: TransactionResource) -> TTPTransactionStatus {
+        switch transaction.status {
+        case .authorized, .captured, .approved, .refunded: return .approved
+        case .declined, .expired, .voided: return .declined
+        case .failed, .pending, .pinRequired: return .failed
+        }
+    }
+}
+
+extension TapPaymentOutcome {
+    init(status: TTPTransactionStatus) {
+        self.init(status: status, transaction: nil, read: nil, verification: nil)
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+import GatewayAPI
+import PaymentCore
+
+/// A payment by tap, as the Tap to Pay module and the transaction session ask for it.
+struct TapPaymentRequest: Sendable {
+    enum Kind: Sendable {
+        case sale
+        case authorization
+        case refund
+    }
+
+    var kind: Kind
+    /// What the card is charged (or refunded), tip included.
+    var total: Money
+    /// The tip within ``total``.
+    var tip: Int64
+    /// The merchant reference; the SDK finds the payment by it when an answer is lost.
+    var referenceId: String
+    /// A refund of a known payment.
+    var originalTransactionId: String?
+}
+
+/// What became of a payment by tap.
+struct TapPaymentOutcome: Sendable {
+    var status: TTPTransactionStatus
+    /// The transaction as the gateway recorded it (absent when cancelled before any was).
+    var transaction: TransactionResource?
+    var read: CardReadResult?
+    /// How the cardholder was verified.
+    var verification: CardholderVerification?
+}

@@ -1,0 +1,74 @@
+import Foundation
+import GatewayAPI
+import PaymentCore
+
+extension TapToPay {
+    /// Takes a payment by tap for `amount` (major units, e.g. 49.99) in `currency`, or the
+    /// merchant's first currency. Shows the reader, sends the card to the gateway, and asks
+    /// for the PIN by itself when the issuer wants one.
+    ///
+    /// Merchants with Zero Cost Processing "surcharge" must use
+    /// ``performTransaction(calculationResult:isDebitCard:)`` so credit cards pay the surcharge.
+    public func performTransaction(amount: Decimal, currency: String? = nil) async throws -> TTPTransactionResult {
+        let settings = try await settings()
+        guard settings.zeroCostProcessingOption != .surcharge else {
+            throw TTPError.transactionFailed(
+                code: "SURCHARGE_REQUIRES_CALCULATION",
+                message: "the merchant surcharges credit cards: use calculateAmount(request:) and performTransaction(calculationResult:isDebitCard:)")
+        }
+        let total = try Self.money(amount, currency: currency ?? settings.availableCurrencies.first?.name ?? "USD")
+        let request = TapPaymentRequest(kind: .sale, total: total, tip: 0, referenceId: Self.newReference(), originalTransactionId: nil)
+        return Self.result(try await TapPaymentFlow(ttp: self).run(request))
+    }
+
+    /// Takes a payment by tap for the tender's total of an amount calculation: the debit
+    /// card total (no surcharge) when `isDebitCard`, else the credit card total.
+    public func performTransaction(calculationResult: CalculateAmountResponse, isDebitCard: Bool) async throws -> TTPTransactionResult {
+        guard let currency = Currency(code: calculationResult.currency) else {
+            throw TaplineAPIError.badRequest(.invalidInput("currency", "unknown currency \(calculationResult.currency)"))
+        }
+        let tender = isDebitCard ? calculationResult.debitCard : calculationResult.creditCard
+        guard tender.totalAmount > 0 else {
+            throw TaplineAPIError.badRequest(.invalidInput("amount", "the calculated total must be greater than zero"))
+        }
+        let request = TapPaymentRequest(
+            kind: .sale, total: Money(minorUnits: tender.totalAmount, currency: currency), tip: tender.tipAmount,
+            referenceId: Self.newReference(), originalTransactionId: nil)
+        return Self.result(try await TapPaymentFlow(ttp: self).run(request))
+    }
+
+    /// `amount` in minor units of `code`, exactly, or a 400-style error naming `amount`.
+    static func money(_ amount: Decimal, currency code: String) throws(TaplineAPIError) -> Money {
+        guard let currency = Currency(code: code) else {
+            throw .badRequest(.invalidInput("currency", "unknown currency '\(code)'; use an ISO 4217 code such as USD"))
+        }
+        let money: Money
+        do { money = try Money(decimal: amount, currency: currency) } catch {
+            throw .badRequest(.invalidInput("amount", "amount \(amount): \(error)"))
+        }
+        guard money.minorUnits > 0 else { throw .badRequest(.invalidInput("amount", "amount must be greater than zero")) }
+        return money
+    }
+
+    /// A merchant reference for a payment the app gave none: how a lost answer is found again.
+    static func newReference() -> String { "ttp-" + UUID().uuidString.lowercased() }
+
+    func beginPayment() throws(TTPError) {
+        let started = state.withLock { state -> Bool in
+            guard state.phase == .idle else { return false }
+            state.phase = .awaitingCard
+            return true
+        }
+        guard started else {
+            throw .transactionFailed(code: "TRANSACTION_IN_PROGRESS", message: "another Tap to Pay transaction is in progress on this device")
+        }
+    }
+
+    func endPayment() {
+        state.withLock { $0.phase = .idle }
+    }
+
+    func setPhase(_ phase: TapToPayState.PaymentPhase) {
+        state.withLock { $0.phase = phase }
+    }
+}
