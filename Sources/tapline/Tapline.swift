@@ -6,6 +6,6 @@ struct Tapline: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tapline",
         abstract: "Tapline: an open-source Tap to Pay payment gateway.",
-        subcommands: [Serve.self, MerchantCommand.self, ClientCommand.self, KeysCommand.self, ReaderCommand.self]
+        subcommands: [Serve.self, DemoCommand.self, MerchantCommand.self, ClientCommand.self, KeysCommand.self, ReaderCommand.self]
     )
 }

@@ -66,6 +66,7 @@ extension TransactionSession {
 
     /// The reader's events move the session: a PIN request, then authorising again.
     func observe(_ event: TTPEvent) {
+        updates.send(.event(event))
         switch event {
         case .readerEvent(.pinEntryRequested): move(to: .awaitingPinEntry)
         case .customEvent(.authorizing): move(to: .authorising)
@@ -96,6 +97,7 @@ extension TransactionSession {
         }
         guard let listeners else { return }
         states.send(state)
+        updates.send(.state(state))
         for listener in listeners { listener.onTransactionStateChanged(state) }
     }
 }

@@ -14,6 +14,7 @@ public final class TransactionSession: Sendable {
     let client: TaplineClient
     let configuration: TransactionSessionConfiguration
     let states = EventBroadcaster<TransactionState>()
+    let updates = EventBroadcaster<TransactionSessionUpdate>()
     let current = LockedBox(TransactionSessionState())
 
     public init(client: TaplineClient, configuration: TransactionSessionConfiguration = TransactionSessionConfiguration()) {
@@ -31,6 +32,10 @@ public final class TransactionSession: Sendable {
 
     /// Every state from now on.
     public func stateStream() -> AsyncStream<TransactionState> { states.stream() }
+
+    /// Every state and every Tap to Pay event of the session's payments, in the one order
+    /// they happened (separate streams cannot promise that between each other).
+    public func updatesStream() -> AsyncStream<TransactionSessionUpdate> { updates.stream() }
 
     /// Takes a payment (or a refund) by tap for `amount` minor units of `currency`, plus
     /// the gratuity. Returns the receipt once the gateway has an outcome (approved,
@@ -87,6 +92,12 @@ public final class TransactionSession: Sendable {
         }
         return Money(minorUnits: amount, currency: code)
     }
+}
+
+/// A state or an event of a session, for ``TransactionSession/updatesStream()``.
+public enum TransactionSessionUpdate: Sendable, Equatable {
+    case state(TransactionState)
+    case event(TTPEvent)
 }
 
 /// Why a transaction session ended without a receipt.

@@ -14,6 +14,7 @@ struct TapPaymentFlow {
         defer { ttp.endPayment() }
         try await ttp.ensurePrepared()
         ttp.publish(.customEvent(.inProgress))
+        guard !ttp.state.withLock({ $0.abortRequested }) else { return TapPaymentOutcome(status: .cancelled) }
         let read: CardReadResult
         do {
             read = try await reader.readPaymentCard(CardReadRequest(amount: request.total, kind: request.kind == .refund ? .refund : .purchase))

@@ -57,6 +57,7 @@ extension TapToPay {
         let started = state.withLock { state -> Bool in
             guard state.phase == .idle else { return false }
             state.phase = .awaitingCard
+            state.abortRequested = false
             return true
         }
         guard started else {

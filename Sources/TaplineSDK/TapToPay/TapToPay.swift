@@ -105,6 +105,7 @@ public final class TapToPay: Sendable {
         case .idle: return false
         case .cardReading, .authorising: throw .failedToAbortTransaction
         case .awaitingCard:
+            state.withLock { $0.abortRequested = true }
             await reader.cancelRead()
             return true
         }

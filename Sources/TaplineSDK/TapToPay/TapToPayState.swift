@@ -16,6 +16,8 @@ struct TapToPayState {
     var prepared = false
     var settings: PaymentSettingsResponse?
     var phase = PaymentPhase.idle
+    /// An abort that came before the reader was waiting for the card.
+    var abortRequested = false
     /// Where the current payment's events also go (the transaction session's states).
     var paymentObserver: (@Sendable (TTPEvent) -> Void)?
 }

@@ -1,0 +1,79 @@
+import ArgumentParser
+import CardData
+import Foundation
+import PaymentCore
+import TaplineSDK
+
+/// `tapline demo`: a whole Tap to Pay payment through the SDK against a running gateway,
+/// with the simulated reader, printing each state, each reader event and the receipt.
+struct DemoCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "demo", abstract: "Take a simulated Tap to Pay payment through the SDK against a running gateway.",
+        discussion: "Needs a gateway (swift run tapline serve) and an API client; serve prints one on first start.")
+
+    @Option(help: "The gateway's base URL (or TAPLINE_URL).")
+    var url: String?
+    @Option(help: "API client id (or TAPLINE_CLIENT_ID).")
+    var clientId: String?
+    @Option(help: "API client secret (or TAPLINE_CLIENT_SECRET).")
+    var clientSecret: String?
+    @Option(help: "The test card tapped; see the README's test cards.")
+    var card = TestCards.visaApproved.pan
+    @Option(help: "The amount in major units, e.g. 12.34.")
+    var amount = "12.34"
+    @Option(help: "ISO 4217 currency code.")
+    var currency = "USD"
+    @Option(help: "The PIN the customer enters if the card asks for one.")
+    var pin = TestCards.correctPIN
+    @Option(help: "Milliseconds the simulated customer takes to tap and to enter the PIN.")
+    var paceMs = 300
+
+    func run() async throws {
+        let environment = ProcessInfo.processInfo.environment
+        guard let base = TaplineEnvironment(url: url ?? environment["TAPLINE_URL"] ?? "http://127.0.0.1:8080") else {
+            throw ValidationError("--url must be an http(s) URL")
+        }
+        guard let id = clientId ?? environment["TAPLINE_CLIENT_ID"], let secret = clientSecret ?? environment["TAPLINE_CLIENT_SECRET"] else {
+            throw ValidationError("give --client-id and --client-secret (or TAPLINE_CLIENT_ID and TAPLINE_CLIENT_SECRET)")
+        }
+        guard let currency = Currency(code: currency) else { throw ValidationError("--currency: unknown ISO 4217 code \(currency)") }
+        let money: Money
+        do { money = try Money(parsing: amount, currency: currency) } catch { throw ValidationError("--amount: \(error)") }
+        let reader = SimulatedCardReader(
+            customer: SimulatedCustomer(card: card, pinEntries: [pin]), pace: paceMs > 0 ? .delayed(.milliseconds(paceMs)) : .immediate)
+        let store = FileTokenStore(directory: FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".tapline/demo"))
+        let client = TaplineClient(environment: base, configuration: TaplineConfiguration(
+            tokenStore: store, cardReader: reader, deviceName: "tapline demo"))
+        try await client.authenticate(clientId: id, clientSecret: secret)
+        print("authenticated with \(base.baseURL.absoluteString) (SDK \(client.getVersion()))")
+        if try await client.ttp.getStatus() != .active {
+            try await client.ttp.activate()
+            print("registered and activated device \(client.getDeviceId())")
+        }
+        try await client.ttp.prepare()
+        print("reader prepared; tapping \(PAN.masked(card)) for \(money)")
+        let session = TransactionSession(client: client)
+        let updates = session.updatesStream()
+        let printer = Task {
+            for await update in updates {
+                switch update {
+                case .state(let state):
+                    print("state: \(state.rawValue)")
+                    if [.completed, .cancelled, .failed].contains(state) { return }
+                case .event(.readerEvent(let event)): print("  reader: \(event)")
+                case .event(.customEvent(let event)): print("  sdk: \(event)")
+                }
+            }
+        }
+        let result = await Result { try await session.startTransaction(amount: money.minorUnits, currency: money.currency.code) }
+        await printer.value
+        let receipt = try result.get()
+        print(DemoReceipt.text(receipt))
+    }
+}
+
+extension Result where Failure == any Error {
+    init(catching body: () async throws -> Success) async {
+        do { self = .success(try await body()) } catch { self = .failure(error) }
+    }
+}
