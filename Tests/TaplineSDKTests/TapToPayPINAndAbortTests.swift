@@ -89,6 +89,14 @@ struct TapToPayPINAndAbortTests {
         }
     }
 
+    @Test func aReaderSessionEndedInTheBackgroundIsPreparedAgainByItself() async throws {
+        try await TapFixture.run { fixture in
+            fixture.reader.endSession()
+            let result = try await fixture.client.ttp.performTransaction(amount: 8)
+            #expect(result.status == .approved)
+        }
+    }
+
     @Test func abortWithNothingRunningIsFalse() async throws {
         try await TapFixture.run { fixture in
             let aborted = try await fixture.client.ttp.abortTransaction()

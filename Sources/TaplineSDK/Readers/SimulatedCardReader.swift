@@ -120,6 +120,12 @@ public final class SimulatedCardReader: CardReader {
         state.withLock { $0.eventHandler = handler }
     }
 
+    /// Ends the prepared session, as the platform does when the app leaves the foreground;
+    /// the next read throws ``CardReaderError/notPrepared``.
+    public func endSession() {
+        state.withLock { $0.sealingKey = nil }
+    }
+
     /// Manual pace: the customer taps now.
     public func presentCard() {
         state.withLock { $0.presentCard() }

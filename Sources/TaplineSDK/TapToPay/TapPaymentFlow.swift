@@ -15,9 +15,16 @@ struct TapPaymentFlow {
         try await ttp.ensurePrepared()
         ttp.publish(.customEvent(.inProgress))
         guard !ttp.state.withLock({ $0.abortRequested }) else { return TapPaymentOutcome(status: .cancelled) }
+        let readRequest = CardReadRequest(amount: request.total, kind: request.kind == .refund ? .refund : .purchase)
         let read: CardReadResult
         do {
-            read = try await reader.readPaymentCard(CardReadRequest(amount: request.total, kind: request.kind == .refund ? .refund : .purchase))
+            read = try await reader.readPaymentCard(readRequest)
+        } catch .notPrepared {
+            // The platform ends a reader session when the app leaves the foreground: prepare
+            // again once and read, instead of making the app handle it.
+            ttp.state.withLock { $0.prepared = false }
+            try await ttp.ensurePrepared()
+            do { read = try await reader.readPaymentCard(readRequest) } catch { return try readFailed(error) }
         } catch {
             return try readFailed(error)
         }
