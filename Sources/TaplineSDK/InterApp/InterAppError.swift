@@ -82,7 +82,7 @@ extension InterAppError: LocalizedError {
         case .emptyParameter(let name):
             return "The parameter '\(name)' must not be empty."
         case .unknownAction(let value):
-            return "The action '\(value)' is not supported; use sale, pre_auth, capture_pre_auth or cancel."
+            return "The parameter 'action' must be sale, pre_auth, capture_pre_auth or cancel, not '\(value)'."
         case .invalidAmount(let name, let value):
             return "The parameter '\(name)' must be a whole number of minor units (digits only), not '\(value)'."
         case .amountNotPositive(let name):

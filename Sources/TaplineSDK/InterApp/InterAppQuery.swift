@@ -32,10 +32,11 @@ struct InterAppQuery {
     /// Whether `name` is in the query at all, empty or not.
     func contains(_ name: String) -> Bool { values[name] != nil }
 
-    /// The first decodable, non-empty value of `name`, ignoring anything wrong with the
-    /// query: for reporting a failure back to the caller, where a best guess beats nothing.
+    /// The value of `name` whatever else is wrong with the query, for echoing in a failure
+    /// result; nil when it is absent, empty, undecodable or given twice (then which one the
+    /// caller meant is a guess, and a wrong echo would mislead more than none).
     func bestEffortValue(_ name: String) -> String? {
-        values[name]?.lazy.compactMap { $0.removingPercentEncoding }.first { !$0.isEmpty }
+        try? value(name)
     }
 
     /// `name=value&…` for the pairs whose value is not nil, in the order given.
