@@ -108,6 +108,14 @@ struct InterAppTimestampTests {
         #expect(utc != athens)
     }
 
+    @Test func absurdInstantsAreBoundedInsteadOfTrapping() {
+        #expect(InterAppTimestamp(secondsSince1970: .max, nanoseconds: .max, utcOffsetSeconds: .max).iso8601String
+            == "10000-01-01T23:58:59.147483647+23:59")
+        #expect(InterAppTimestamp(secondsSince1970: .min).iso8601String == "0000-01-01T00:00:00Z")
+        #expect(InterAppTimestamp(date: Date(timeIntervalSince1970: .infinity)).iso8601String == "9999-12-31T23:59:59Z")
+        #expect(InterAppTimestamp(date: Date(timeIntervalSince1970: .nan)).secondsSince1970 == 0)
+    }
+
     @Test func offsetsAreKeptToWholeMinutesUnderADay() {
         #expect(InterAppTimestamp(secondsSince1970: 0, utcOffsetSeconds: 3_659).utcOffsetSeconds == 3_600)
         #expect(InterAppTimestamp(secondsSince1970: 0, utcOffsetSeconds: 90_000).utcOffsetSeconds == 86_340)

@@ -18,19 +18,30 @@ public struct InterAppTimestamp: Sendable, Hashable, CustomStringConvertible {
     /// The largest offset accepted: ISO 8601 allows two-digit hours, and no zone is ±24 h.
     static let maximumOffsetSeconds: Int32 = 23 * 3600 + 59 * 60
 
+    /// Years 0000 to 9999: what four-digit ISO 8601 years can write. Instants are kept in
+    /// this range so that no value, however absurd, can overflow when it is formatted.
+    static let representableSeconds: ClosedRange<Int64> = -62_167_219_200...253_402_300_799
+
     /// A timestamp from its parts. The offset is cut to whole minutes and to less than
-    /// 24 hours, the only offsets ISO 8601 text can carry; nanoseconds are kept in range.
+    /// 24 hours, the only offsets ISO 8601 text can carry; nanoseconds are carried into
+    /// seconds, and the instant is kept within years 0000 to 9999.
     public init(secondsSince1970: Int64, nanoseconds: Int32 = 0, utcOffsetSeconds: Int32 = 0) {
         let carry = Self.floorDivide(Int64(nanoseconds), 1_000_000_000)
-        self.secondsSince1970 = secondsSince1970 + carry
+        let bounds = Self.representableSeconds
+        let bounded = min(bounds.upperBound, max(bounds.lowerBound, secondsSince1970))
+        self.secondsSince1970 = min(bounds.upperBound, bounded + carry)
         self.nanoseconds = Int32(Int64(nanoseconds) - carry * 1_000_000_000)
         let minutes = utcOffsetSeconds / 60 * 60
         self.utcOffsetSeconds = max(-Self.maximumOffsetSeconds, min(Self.maximumOffsetSeconds, minutes))
     }
 
     /// The instant of `date`, written with the given offset from UTC (UTC by default).
+    /// A date outside years 0000 to 9999 is moved to the nearest end of that range.
     public init(date: Date, utcOffsetSeconds: Int32 = 0) {
-        let interval = date.timeIntervalSince1970
+        let bounds = Self.representableSeconds
+        let raw = date.timeIntervalSince1970
+        // Converting an infinite or huge Double to Int64 traps, so bound it first.
+        let interval = raw.isNaN ? 0 : min(Double(bounds.upperBound), max(Double(bounds.lowerBound), raw))
         let whole = interval.rounded(.down)
         let nanos = Int32(min(999_999_999, ((interval - whole) * 1_000_000_000).rounded()))
         self.init(secondsSince1970: Int64(whole), nanoseconds: nanos, utcOffsetSeconds: utcOffsetSeconds)
