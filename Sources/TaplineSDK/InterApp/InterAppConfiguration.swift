@@ -1,0 +1,28 @@
+import Foundation
+import PaymentCore
+
+/// How the payment app reads inter-app requests: the URL scheme it registered, the
+/// currency amounts are in when a request does not say, and the clock that stands in for
+/// "now" when a search window has no end.
+public struct InterAppConfiguration: Sendable {
+    /// The scheme the payment app registered, compared case-insensitively; `taplinepay` by default.
+    public var scheme: String
+    /// The currency of a request that has no `currency` parameter.
+    public var defaultCurrency: Currency
+    /// The current time, read once per request; injected so tests and replays are exact.
+    public var now: @Sendable () -> Date
+
+    /// The scheme Tapline payment apps answer unless configured otherwise.
+    public static let defaultScheme = "taplinepay"
+
+    /// A configuration; every argument has the default a Tapline payment app uses.
+    public init(
+        scheme: String = InterAppConfiguration.defaultScheme,
+        defaultCurrency: Currency = .usd,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.scheme = scheme
+        self.defaultCurrency = defaultCurrency
+        self.now = now
+    }
+}
