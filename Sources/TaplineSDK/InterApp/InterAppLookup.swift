@@ -1,0 +1,37 @@
+import Foundation
+import GatewayAPI
+
+/// Finds the payment an inter-app capture or cancel names.
+struct InterAppLookup {
+    let connection: GatewayConnection
+
+    func original(for request: InterAppRequest) async throws -> TransactionResource {
+        guard let match = request.match else { throw InterAppError.missingTransactionReference(request.action) }
+        var query = request.dateRange.map { range in
+            [URLQueryItem(name: "from", value: Self.iso8601(range.from.date)), URLQueryItem(name: "to", value: Self.iso8601(range.to.date))]
+        } ?? []
+        query.append(URLQueryItem(name: "pageSize", value: "100"))
+        let found: TransactionResource?
+        switch match {
+        case .orderCode(let id):
+            let payment: TransactionResource = try await connection.get(APIPath.transaction(id))
+            found = request.dateRange.map { $0.contains(InterAppTimestamp(date: payment.createdAt)) } == false ? nil : payment
+        case .shortOrderCode(let prefix):
+            // Short codes are only unique on one terminal, as the protocol says: search this device's.
+            query.append(URLQueryItem(name: "createdById", value: connection.deviceId))
+            let list: TransactionList = try await connection.get(APIPath.transactions, query: query)
+            found = list.items.first { $0.parentId == nil && $0.id.hasPrefix(prefix) }
+        case .referenceNumber(let reference):
+            query.append(URLQueryItem(name: "referenceId", value: reference))
+            let list: TransactionList = try await connection.get(APIPath.transactions, query: query)
+            found = list.items.first { $0.parentId == nil }
+        }
+        guard let found else {
+            throw TaplineAPIError.notFound(APIProblem(httpStatus: 404, code: "not_found",
+                                                      message: "no transaction matches \(match.parameterName) \(match.value)"))
+        }
+        return found
+    }
+
+    static func iso8601(_ date: Date) -> String { ISO8601DateFormatter().string(from: date) }
+}
