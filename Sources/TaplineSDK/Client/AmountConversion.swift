@@ -19,7 +19,8 @@ enum AmountConversion {
         do {
             return try Money(decimal: amount, currency: currency).minorUnits
         } catch {
-            throw .badRequest(.invalidInput(field, "\(field): \(error.description)"))
+            let hint = error == .tooManyFractionDigits(currency: currency) ? literalHint : ""
+            throw .badRequest(.invalidInput(field, "\(field): \(error.description)\(hint)"))
         }
     }
 
@@ -32,7 +33,7 @@ enum AmountConversion {
         var rounded = Decimal()
         NSDecimalRound(&rounded, &scaled, 0, .plain)
         guard rounded == scaled else {
-            throw .badRequest(.invalidInput(field, "\(field) has more decimal places than any currency allows"))
+            throw .badRequest(.invalidInput(field, "\(field) has more decimal places than any currency allows\(literalHint)"))
         }
     }
 
@@ -46,6 +47,11 @@ enum AmountConversion {
         guard let currency = Currency(code: code) else { throw .invalidResponse("unknown currency '\(code)' in the gateway's answer") }
         return currency
     }
+
+    /// A `Decimal` float literal passes through `Double`, so `0.07` arrives as
+    /// 0.07000000000000001024 and is refused; saying so saves the app developer a search.
+    private static let literalHint =
+        " (make amounts with Decimal(string:) or from integers: a literal such as 0.07 passes through Double and is not exact)"
 
     private static func checkSign(_ amount: Decimal, field: String, allowZero: Bool) throws(TaplineAPIError) {
         guard !amount.isNaN else { throw .badRequest(.invalidInput(field, "\(field) is not a number")) }

@@ -10,7 +10,7 @@ public struct TransactionResponseDetails: Sendable, Equatable {
     public var authCode: String?
     /// The masked card number (first 6 and last 4 digits).
     public var maskedPan: String?
-    /// "Visa", "Mastercard"…
+    /// The card brand as the gateway names it: `visa`, `mastercard`, `amex`…
     public var cardBrand: String?
 
     init(_ details: TransactionDetails) {

@@ -24,7 +24,7 @@ public struct TransactionSummary: Sendable, Equatable, Identifiable {
     public var amounts: TransactionAmount?
     /// The masked card number (first 6 and last 4 digits).
     public var customerPan: String?
-    /// "Visa", "Mastercard"…
+    /// The card brand as the gateway names it: `visa`, `mastercard`, `amex`…
     public var cardBrand: String?
     public var customerId: String?
     public var customerName: String?
