@@ -29,6 +29,9 @@ struct FollowUpTests {
         try await gateway.run { environment in
             let client = try await gateway.client(environment)
             let sale = try await client.submitSaleTransaction(input: TestInput.card(10, tip: 1))
+            let allowed = sale.transaction.availableOperations?.first { $0.operationType == .tipAdjustment }
+            #expect(allowed?.suggestedTips?.map(\.tipPercent) == [15, 18, 20])
+            #expect(allowed?.suggestedTips?.map(\.tipAmount) == ["1.5", "1.8", "2"].map { Decimal(string: $0)! })
             let adjusted = try await client.adjustTip(transactionId: sale.transactionId, tipAmount: Decimal(string: "2.50")!, currency: .usd)
             #expect(adjusted.operationType == .tipAdjustment)
             #expect(adjusted.status == .approved)

@@ -99,6 +99,7 @@ struct InputValidationTests {
             ("percentageOffRate", AmountCalculationRequest(amount: 10, currency: .usd, percentageOffRate: 101)),
             ("surchargeRate", AmountCalculationRequest(amount: 10, currency: .usd, surchargeRate: -1)),
             ("tipRate", AmountCalculationRequest(amount: 10, currency: .usd, tipRate: -5)),
+            ("percentageOffRate", AmountCalculationRequest(amount: 10, currency: .usd, percentageOffRate: Decimal(string: "2.12345")!)),
         ]
         for (field, request) in cases {
             await expectRefusedInput(field) { () async throws(TaplineAPIError) in _ = try await client.calculateAmount(request: request) }

@@ -28,11 +28,7 @@ enum AmountConversion {
     /// digits than any currency allows. The rest waits until the currency is known.
     static func precheck(_ amount: Decimal, field: String, allowZero: Bool = false) throws(TaplineAPIError) {
         try checkSign(amount, field: field, allowZero: allowZero)
-        var scaled = amount
-        for _ in 0..<largestExponent { scaled *= 10 }
-        var rounded = Decimal()
-        NSDecimalRound(&rounded, &scaled, 0, .plain)
-        guard rounded == scaled else {
+        guard InputCheck.hasAtMost(largestExponent, decimalsIn: amount) else {
             throw .badRequest(.invalidInput(field, "\(field) has more decimal places than any currency allows\(literalHint)"))
         }
     }

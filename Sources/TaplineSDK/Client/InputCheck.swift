@@ -28,11 +28,26 @@ enum InputCheck {
         }
     }
 
-    /// A rate in percent (3.5 means 3.5 %) between `range`'s bounds.
-    static func rate(_ value: Decimal?, field: String, range: ClosedRange<Decimal> = 0...100) throws(TaplineAPIError) {
+    /// The most decimals a rate may have (3.3333 %), as the gateway's calculator takes them.
+    static let maxRateDecimals = 4
+
+    /// A rate in percent (3.5 means 3.5 %): 0–100 with at most ``maxRateDecimals`` decimals.
+    static func rate(_ value: Decimal?, field: String) throws(TaplineAPIError) {
         guard let value else { return }
-        guard !value.isNaN, range.contains(value) else {
-            throw .badRequest(.invalidInput(field, "\(field) must be a percentage from \(range.lowerBound) to \(range.upperBound)"))
+        guard !value.isNaN, value >= 0, value <= 100 else {
+            throw .badRequest(.invalidInput(field, "\(field) must be a percentage from 0 to 100"))
         }
+        guard hasAtMost(maxRateDecimals, decimalsIn: value) else {
+            throw .badRequest(.invalidInput(field, "\(field) may have at most \(maxRateDecimals) decimals"))
+        }
+    }
+
+    /// Whether `value` has no more than `places` digits after the decimal point.
+    static func hasAtMost(_ places: Int, decimalsIn value: Decimal) -> Bool {
+        var scaled = value
+        for _ in 0..<places { scaled *= 10 }
+        var rounded = Decimal()
+        NSDecimalRound(&rounded, &scaled, 0, .plain)
+        return rounded == scaled
     }
 }

@@ -7,6 +7,7 @@ import PaymentCore
 public struct AmountCalculationRequest: Sendable, Equatable {
     /// The base amount before discounts, surcharge, tip and tax.
     public var amount: Decimal
+    /// The currency of ``amount`` and ``tipAmount``.
     public var currency: Currency
     /// A percentage off the base amount, 0–100.
     public var percentageOffRate: Decimal?

@@ -13,6 +13,7 @@ public struct CardTransactionInput: Sendable, Equatable {
     /// The amount before tip, in major units of ``currency``; at most as many decimals as
     /// the currency has.
     public var amount: Decimal
+    /// The currency of ``amount`` and ``tipAmount``.
     public var currency: Currency
     /// The card number; spaces and dashes are allowed.
     public var accountNumber: String

@@ -9,6 +9,7 @@ import PaymentCore
 public struct CardTransactionResponse: Sendable, Equatable {
     /// The new payment's id: the one to capture, refund or void later.
     public var transactionId: String
+    /// When the gateway recorded the payment.
     public var transactionDateTime: Date
     /// `sale` or `authorization`.
     public var operationType: TransactionType
@@ -17,6 +18,7 @@ public struct CardTransactionResponse: Sendable, Equatable {
     /// What the issuer approved, in major units: the authorized amount, which a partial
     /// approval makes lower than asked; zero on a decline.
     public var processedAmount: Decimal
+    /// The payment's currency.
     public var currency: Currency
     /// The processor's response code and message, the authorization code and the masked card.
     public var details: TransactionResponseDetails

@@ -13,10 +13,13 @@ public struct TransactionDetails: Sendable, Equatable, Identifiable {
     public var updatedAt: Date
     /// What the row did (ARISE `operationType` / `transactionType`).
     public var operationType: TransactionType
+    /// Originals: `captured`, `authorized`, `declined`, `voided`, `refunded`…; follow-ups: `approved`, `declined`, `failed`.
     public var status: TransactionStatus
     /// For a follow-up, the original payment it belongs to.
     public var parentId: String?
+    /// The merchant the transaction belongs to.
     public var merchantId: String
+    /// The currency of every amount of the transaction.
     public var currency: Currency
     /// What this row asked for: a payment's total with tip, or a follow-up's amount.
     public var amount: Decimal
@@ -38,14 +41,21 @@ public struct TransactionDetails: Sendable, Equatable, Identifiable {
     public var cardPresent: CardPresentDetails?
     /// Set once the issuer asked for a PIN (single tap and PIN).
     public var pin: PINChallengeResource?
+    /// The customer's id in the merchant's system.
     public var customerId: String?
+    /// The customer's name, from the payment's contact details.
     public var customerName: String?
+    /// The customer's email, from the payment's contact details.
     public var customerEmail: String?
     /// The merchant's own reference (ARISE `orderNumber`).
     public var referenceId: String?
+    /// How it was created (ARISE `CreateMethodId`).
     public var createMethodId: CreateMethod?
+    /// The device, terminal or API client that created it.
     public var createdById: String?
+    /// The settlement batch, once settled.
     public var batchId: String?
+    /// When its batch was settled; a settled payment can be refunded, not voided.
     public var settledAt: Date?
     /// The follow-ups allowed now (originals only).
     public var availableOperations: [TransactionOperation]?

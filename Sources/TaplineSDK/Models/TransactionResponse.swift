@@ -11,6 +11,7 @@ import PaymentCore
 public struct TransactionResponse: Sendable, Equatable {
     /// The follow-up's own id.
     public var transactionId: String
+    /// When the gateway recorded the follow-up.
     public var transactionDateTime: Date
     /// What the follow-up did: `capture`, `refund`, `void`, `reversal`,
     /// `incrementalAuthorization` or `tipAdjustment`.
@@ -19,6 +20,7 @@ public struct TransactionResponse: Sendable, Equatable {
     public var status: TransactionStatus
     /// What the follow-up moved, in major units (for a tip adjustment, the new tip).
     public var amount: Decimal
+    /// The payment's currency.
     public var currency: Currency
     /// The processor's ISO 8583 response code for the follow-up.
     public var responseCode: String?

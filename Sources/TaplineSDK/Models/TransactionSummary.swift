@@ -16,7 +16,9 @@ public struct TransactionSummary: Sendable, Equatable, Identifiable {
     public var status: TransactionStatus
     /// For a follow-up, the original payment it belongs to.
     public var parentId: String?
+    /// The merchant the transaction belongs to.
     public var merchantId: String
+    /// The currency of every amount of the transaction.
     public var currency: Currency
     /// What this row asked for: a payment's total with tip, or a follow-up's amount.
     public var amount: Decimal
@@ -26,8 +28,11 @@ public struct TransactionSummary: Sendable, Equatable, Identifiable {
     public var customerPan: String?
     /// The card brand as the gateway names it: `visa`, `mastercard`, `amex`…
     public var cardBrand: String?
+    /// The customer's id in the merchant's system.
     public var customerId: String?
+    /// The customer's name, from the payment's contact details.
     public var customerName: String?
+    /// The customer's email, from the payment's contact details.
     public var customerEmail: String?
     /// The merchant's own reference (ARISE `orderNumber`).
     public var referenceId: String?
@@ -37,6 +42,7 @@ public struct TransactionSummary: Sendable, Equatable, Identifiable {
     public var createdById: String?
     /// The settlement batch, once settled.
     public var batchId: String?
+    /// When its batch was settled.
     public var settledAt: Date?
     /// The follow-ups allowed now (originals only).
     public var availableOperations: [TransactionOperation]?
