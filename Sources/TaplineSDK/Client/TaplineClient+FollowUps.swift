@@ -1,0 +1,77 @@
+import Foundation
+import GatewayAPI
+import PaymentCore
+
+/// The follow-ups on a payment. Amounts are `Decimal` major units; the gateway takes minor
+/// units of the payment's currency, so an amount needs that currency: pass `currency:`, or
+/// the SDK first fetches the payment (one `GET`, which needs the `getTransactionDetails`
+/// permission) to learn it. Without an amount nothing is fetched.
+extension TaplineClient {
+    /// Cancels an unsettled authorization or sale (ARISE `voidTransaction`).
+    public func voidTransaction(transactionId: String) async throws(TaplineAPIError) -> TransactionResponse {
+        try InputCheck.identifier(transactionId, field: "transactionId")
+        return try await followUp(transactionId, .void, body: Empty())
+    }
+
+    /// Captures an authorization (ARISE `captureTransaction`): all of it, or `amount`, in
+    /// which case the rest of the hold is released.
+    public func captureTransaction(transactionId: String, amount: Decimal? = nil,
+                                   currency: Currency? = nil) async throws(TaplineAPIError) -> TransactionResponse {
+        let minor = try await minorUnits(amount, field: "amount", of: transactionId, currency: currency)
+        return try await followUp(transactionId, .capture, body: CaptureBody(amount: minor))
+    }
+
+    /// Refunds a captured payment (ARISE `refundTransaction`): everything refundable, or
+    /// `amount`; several partial refunds are allowed while refunded ≤ captured.
+    public func refundTransaction(transactionId: String, amount: Decimal? = nil,
+                                  currency: Currency? = nil) async throws(TaplineAPIError) -> TransactionResponse {
+        let minor = try await minorUnits(amount, field: "amount", of: transactionId, currency: currency)
+        return try await followUp(transactionId, .refund, body: RefundBody(amount: minor))
+    }
+
+    /// Raises an authorization's held amount by `amount` (Koard incremental authorization).
+    /// A decline leaves the hold as it was and answers with status `declined`.
+    public func incrementAuthorization(transactionId: String, amount: Decimal,
+                                       currency: Currency? = nil) async throws(TaplineAPIError) -> TransactionResponse {
+        let minor = try await minorUnits(amount, field: "amount", of: transactionId, currency: currency)
+        return try await followUp(transactionId, .increment, body: IncrementBody(amount: minor ?? 0))
+    }
+
+    /// Replaces the tip of a captured, unsettled payment with `tipAmount` (Koard tip adjust);
+    /// zero removes the tip.
+    public func adjustTip(transactionId: String, tipAmount: Decimal,
+                          currency: Currency? = nil) async throws(TaplineAPIError) -> TransactionResponse {
+        let minor = try await minorUnits(tipAmount, field: "tipAmount", allowZero: true, of: transactionId, currency: currency)
+        return try await followUp(transactionId, .adjustTip, body: AdjustTipBody(tipAmount: minor ?? 0))
+    }
+
+    /// Releases an authorization (Koard reverse): all of it, or `amount` of it.
+    public func reverse(transactionId: String, amount: Decimal? = nil,
+                        currency: Currency? = nil) async throws(TaplineAPIError) -> TransactionResponse {
+        let minor = try await minorUnits(amount, field: "amount", of: transactionId, currency: currency)
+        return try await followUp(transactionId, .reverse, body: ReverseBody(amount: minor))
+    }
+
+    // MARK: - Internals
+
+    /// An empty JSON object, for follow-ups that take no values.
+    private struct Empty: Encodable {}
+
+    private func followUp(_ transactionId: String, _ operation: APIPath.FollowUp,
+                          body: some Encodable) async throws(TaplineAPIError) -> TransactionResponse {
+        let response: FollowUpResponse = try await connection.post(APIPath.followUp(transactionId, operation), body: body)
+        return try TransactionResponse(response)
+    }
+
+    /// Checks the id and the amount, then converts the amount exactly. Everything that can
+    /// be checked without the currency is checked before any request, the fetch included.
+    private func minorUnits(_ amount: Decimal?, field: String, allowZero: Bool = false, of transactionId: String,
+                            currency: Currency?) async throws(TaplineAPIError) -> Int64? {
+        try InputCheck.identifier(transactionId, field: "transactionId")
+        guard let amount else { return nil }
+        if let currency { return try AmountConversion.minorUnits(amount, currency, field: field, allowZero: allowZero) }
+        try AmountConversion.precheck(amount, field: field, allowZero: allowZero)
+        let payment = try await getTransactionDetails(id: transactionId)
+        return try AmountConversion.minorUnits(amount, payment.currency, field: field, allowZero: allowZero)
+    }
+}

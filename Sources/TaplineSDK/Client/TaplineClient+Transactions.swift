@@ -1,0 +1,40 @@
+import Foundation
+import GatewayAPI
+
+extension TaplineClient {
+    /// One page of the merchant's transactions, originals and follow-ups alike (ARISE
+    /// `getTransactions`). Without filters: page 0 of 20, newest first.
+    public func getTransactions(filters: TransactionFilters? = nil) async throws(TaplineAPIError) -> TransactionsResponse {
+        let list: TransactionList = try await connection.get(APIPath.transactions, query: filters?.queryItems ?? [])
+        return try TransactionsResponse(list)
+    }
+
+    /// One transaction with its follow-ups and the operations it allows now (ARISE
+    /// `getTransactionDetails`). Throws ``TaplineAPIError/notFound(_:)`` for an id this
+    /// merchant does not have, including another merchant's transaction.
+    public func getTransactionDetails(id: String) async throws(TaplineAPIError) -> TransactionDetails {
+        try InputCheck.identifier(id, field: "id")
+        let resource: TransactionResource = try await connection.get(APIPath.transaction(id))
+        return try TransactionDetails(resource)
+    }
+
+    /// Places a hold on a keyed card (ARISE `submitAuthTransaction`); capture it later with
+    /// ``captureTransaction(transactionId:amount:currency:)``. The input is checked before
+    /// anything is sent. A decline is an answer with status `declined`, not an error.
+    public func submitAuthTransaction(input: CardTransactionInput) async throws(TaplineAPIError) -> CardTransactionResponse {
+        try await submit(input, to: APIPath.authorization)
+    }
+
+    /// Charges a keyed card at once, authorization and capture together (ARISE
+    /// `submitSaleTransaction`). The input is checked before anything is sent. A decline is
+    /// an answer with status `declined`, not an error.
+    public func submitSaleTransaction(input: CardTransactionInput) async throws(TaplineAPIError) -> CardTransactionResponse {
+        try await submit(input, to: APIPath.sale)
+    }
+
+    private func submit(_ input: CardTransactionInput, to path: String) async throws(TaplineAPIError) -> CardTransactionResponse {
+        let request = try input.wire(deviceId: getDeviceId())
+        let resource: TransactionResource = try await connection.post(path, body: request)
+        return try CardTransactionResponse(resource)
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import GatewayAPI
+import PaymentCore
+
+/// Everything the gateway shows of one transaction (ARISE `TransactionDetails`): what a
+/// receipt is printed from. Amounts are exact major units.
+public struct TransactionDetails: Sendable, Equatable, Identifiable {
+    /// The transaction's id (ARISE `transactionId`).
+    public var id: String
+    /// When it was created (ARISE `transactionDateTime`).
+    public var transactionDateTime: Date
+    /// When it last changed (a capture, refund or settlement changes an original).
+    public var updatedAt: Date
+    /// What the row did (ARISE `operationType` / `transactionType`).
+    public var operationType: TransactionType
+    /// Originals: `captured`, `authorized`, `declined`, `voided`, `refunded`…; follow-ups: `approved`, `declined`, `failed`.
+    public var status: TransactionStatus
+    /// For a follow-up, the original payment it belongs to.
+    public var parentId: String?
+    /// The merchant the transaction belongs to.
+    public var merchantId: String
+    /// The currency of every amount of the transaction.
+    public var currency: Currency
+    /// What this row asked for: a payment's total with tip, or a follow-up's amount.
+    public var amount: Decimal
+    /// An original payment's running totals; nil on follow-ups.
+    public var amounts: TransactionAmount?
+    /// The card as shown: masked number, brand, expiry and entry mode; never the full number.
+    public var card: CardResource?
+    /// The masked card number (ARISE `customerPan`).
+    public var customerPan: String? { card?.maskedPan }
+    /// ARISE `cardDataSource`: "manual" for a keyed card, "contactless" for a tap.
+    public var cardDataSource: String? { card?.entryMode }
+    /// The processor's authorization code, on approvals.
+    public var authCode: String?
+    /// The processor's ISO 8583 response code, e.g. "00" or "51".
+    public var responseCode: String?
+    /// The processor's words for ``responseCode``.
+    public var responseDescription: String?
+    /// For a tapped card: the EMV data a receipt needs (AID, label, cryptogram…).
+    public var cardPresent: CardPresentDetails?
+    /// Set once the issuer asked for a PIN (single tap and PIN).
+    public var pin: PINChallengeResource?
+    /// The customer's id in the merchant's system.
+    public var customerId: String?
+    /// The customer's name, from the payment's contact details.
+    public var customerName: String?
+    /// The customer's email, from the payment's contact details.
+    public var customerEmail: String?
+    /// The merchant's own reference (ARISE `orderNumber`).
+    public var referenceId: String?
+    /// How it was created (ARISE `CreateMethodId`).
+    public var createMethodId: CreateMethod?
+    /// The device, terminal or API client that created it.
+    public var createdById: String?
+    /// The settlement batch, once settled.
+    public var batchId: String?
+    /// When its batch was settled; a settled payment can be refunded, not voided.
+    public var settledAt: Date?
+    /// The follow-ups allowed now (originals only).
+    public var availableOperations: [TransactionOperation]?
+    /// An original's follow-ups, oldest first; nil on follow-ups and in list answers.
+    public var operations: [TransactionDetails]?
+
+    init(_ resource: TransactionResource) throws(TaplineAPIError) {
+        let currency = try AmountConversion.currency(resource.currency)
+        id = resource.id
+        transactionDateTime = resource.createdAt
+        updatedAt = resource.updatedAt
+        operationType = resource.type
+        status = resource.status
+        parentId = resource.parentId
+        merchantId = resource.merchantId
+        self.currency = currency
+        amount = AmountConversion.decimal(resource.amount, currency)
+        amounts = resource.amounts.map { TransactionAmount($0, currency: currency) }
+        card = resource.card
+        authCode = resource.processor?.authorizationCode
+        responseCode = resource.processor?.responseCode
+        responseDescription = resource.processor?.message
+        cardPresent = resource.cardPresent
+        pin = resource.pin
+        customerId = resource.customerId
+        customerName = resource.customerName
+        customerEmail = resource.customerEmail
+        referenceId = resource.referenceId
+        createMethodId = CreateMethod(rawValue: resource.createMethodId)
+        createdById = resource.createdById
+        batchId = resource.batchId
+        settledAt = resource.settledAt
+        availableOperations = resource.availableOperations?.map { TransactionOperation($0, currency: currency) }
+        if let operations = resource.operations {
+            var details: [TransactionDetails] = []
+            for operation in operations { details.append(try TransactionDetails(operation)) }
+            self.operations = details
+        }
+    }
+}
