@@ -23,11 +23,9 @@ extension TapToPay {
 
     /// Takes a payment by tap for the tender's total of an amount calculation: the debit
     /// card total (no surcharge) when `isDebitCard`, else the credit card total.
-    public func performTransaction(calculationResult: CalculateAmountResponse, isDebitCard: Bool) async throws -> TTPTransactionResult {
-        guard let currency = Currency(code: calculationResult.currency) else {
-            throw TaplineAPIError.badRequest(.invalidInput("currency", "unknown currency \(calculationResult.currency)"))
-        }
-        let tender = isDebitCard ? calculationResult.debitCard : calculationResult.creditCard
+    public func performTransaction(calculationResult: AmountCalculation, isDebitCard: Bool) async throws -> TTPTransactionResult {
+        let currency = calculationResult.currency
+        let tender = isDebitCard ? calculationResult.wire.debitCard : calculationResult.wire.creditCard
         guard tender.totalAmount > 0 else {
             throw TaplineAPIError.badRequest(.invalidInput("amount", "the calculated total must be greater than zero"))
         }
