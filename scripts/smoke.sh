@@ -90,5 +90,16 @@ grep -c "client secret:" "$work/serve.log" | grep -qx 1 || { echo "a restart mus
 again=$(curl -sf -X POST "$base/v1/transactions/$sale_id/refund" "${auth[@]}" -d '{"amount":500}')
 expect "$(echo "$again" | json "d['operation']['status']")" approved "refund after restart"
 
+# The SDK's demo: a simulated tap sale through TaplineSDK, with states, events and receipt.
+# HOME points at the work directory so the demo's tokens and device id stay there.
+demo() { HOME="$work" "$bin" demo --url "$base" --client-id "$client_id" --client-secret "$client_secret" --pace-ms 0 "$@"; }
+tap_demo=$(demo)
+echo "$tap_demo" | grep -q "state: completed" || { echo "$tap_demo"; echo "demo did not complete"; exit 1; }
+echo "$tap_demo" | grep -q "result *APPROVED" || { echo "$tap_demo"; echo "demo not approved"; exit 1; }
+echo "$tap_demo" | grep -q "card *424242\*\*\*\*\*\*4242" || { echo "$tap_demo"; echo "demo receipt lacks the masked card"; exit 1; }
+pin_demo=$(demo --card 5200828282828210 --amount 40.00)
+echo "$pin_demo" | grep -q "state: awaitingPinEntry" || { echo "$pin_demo"; echo "demo PIN path not taken"; exit 1; }
+echo "$pin_demo" | grep -q "result *APPROVED" || { echo "$pin_demo"; echo "demo PIN payment not approved"; exit 1; }
+
 grep -q -e "4242424242424242" -e "5200828282828210" "$work/serve.log" "$work/tapline.sqlite"* && { echo "full PAN found in log or database"; exit 1; }
-echo "smoke: the README walk-through works end to end (18 checks)"
+echo "smoke: the README walk-through and the SDK demo work end to end (23 checks)"
