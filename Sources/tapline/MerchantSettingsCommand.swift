@@ -86,7 +86,8 @@ struct MerchantSettingsCommand: AsyncParsableCommand {
             let zone = timeZone ?? currentSlots.first?.timezoneName ?? "UTC"
             return try Self.list(settlementTime).map { text in
                 let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-                guard parts.count == 2, parts.allSatisfy({ (1...2).contains($0.count) }), let hours = Int(parts[0]), let minutes = Int(parts[1]) else {
+                guard parts.count == 2, parts.allSatisfy({ (1...2).contains($0.count) }),
+                      let hours = Int(parts[0]), let minutes = Int(parts[1]) else {
                     throw ValidationError("--settlement-time takes HH:MM times, e.g. 23:00")
                 }
                 return SettlementBatchTimeSlot(hours: hours, minutes: minutes, timezoneName: zone)

@@ -82,7 +82,8 @@ struct AmountCalculatorTests {
     /// The ARISE example: 100.00, 5 % off, surcharge 3 %, tip 10.00, card price.
     @Test func theARISEExampleInDualPricing() throws {
         let options = AmountOptions(percentageOffRate: 5, surchargeRate: 3, tipAmount: 1_000, useCardPrice: true)
-        let amounts = try AmountCalculator.calculate(Self.usd(10_000), pricing: PricingSettings(mode: .dualPricing, dualPricingRate: 4), options: options)
+        let pricing = PricingSettings(mode: .dualPricing, dualPricingRate: 4)
+        let amounts = try AmountCalculator.calculate(Self.usd(10_000), pricing: pricing, options: options)
         // Discounted 95.00; cash discount 95.00 × 3 / 103 = 2.766… → 2.77.
         #expect(amounts.cash == AmountBreakdown(
             base: 10_000, percentageOff: 500, percentageOffRate: 5, cashDiscount: 277, cashDiscountRate: 3, tip: 1_000))
