@@ -53,6 +53,13 @@ expect "$total" 5 "list total (2 payments, 3 follow-ups)"
 closed=$(curl -sf -X POST "$base/v1/batches/close" "${auth[@]}")
 expect "$(echo "$closed" | json "d['totals']['USD']")" 7800 "batch total"
 
+settings=$(curl -sf -X PATCH "$base/v1/settings/payment" "${auth[@]}" \
+    -d '{"zeroCostProcessingOption":"surcharge","defaultSurchargeRate":3,"defaultTipsOptions":[15,18,20]}')
+expect "$(echo "$settings" | json "d['zeroCostProcessingOption']")" surcharge "settings changed"
+priced=$(curl -sf -X POST "$base/v1/amounts/calculate" "${auth[@]}" -d '{"amount":10000,"currency":"USD","percentageOffRate":5,"tipRate":15}')
+expect "$(echo "$priced" | json "d['creditCard']['totalAmount']")" 11210 "credit card total with surcharge"
+expect "$(echo "$priced" | json "d['cash']['totalAmount']")" 10925 "cash total without surcharge"
+
 device=123e4567-e89b-12d3-a456-426614174000
 registered=$(curl -sf -X POST "$base/v1/devices" "${auth[@]}" -d "{\"deviceId\":\"$device\",\"deviceName\":\"Front counter\"}")
 expect "$(echo "$registered" | json "d['tapToPayStatus']")" Inactive "device registered"
@@ -102,4 +109,4 @@ echo "$pin_demo" | grep -q "state: awaitingPinEntry" || { echo "$pin_demo"; echo
 echo "$pin_demo" | grep -q "result *APPROVED" || { echo "$pin_demo"; echo "demo PIN payment not approved"; exit 1; }
 
 grep -q -e "4242424242424242" -e "5200828282828210" "$work/serve.log" "$work/tapline.sqlite"* && { echo "full PAN found in log or database"; exit 1; }
-echo "smoke: the README walk-through and the SDK demo work end to end (23 checks)"
+echo "smoke: the README walk-through and the SDK demo work end to end (26 checks)"

@@ -45,6 +45,8 @@ func buildRouter(_ services: GatewayServices, now: @escaping @Sendable () -> Dat
     BatchController(batches: services.batches, idempotency: services.idempotency).addRoutes(to: v1)
     DeviceController(devices: services.devices, idempotency: services.idempotency).addRoutes(to: v1)
     TapController(services: services).addRoutes(to: v1)
+    AmountController(settings: services.settings).addRoutes(to: v1)
+    SettingsController(settings: services.settings, idempotency: services.idempotency).addRoutes(to: v1)
     // Halo-compatible routes sit outside /v1, as the Halo document names them.
     let halo = router.group("transactions")
         .add(middleware: HaloServerErrorMiddleware())

@@ -24,6 +24,8 @@ public struct GatewayServices: Sendable {
     let tapOpener: TapDataOpener
     let tapPayments: TapPaymentService
     let pins: PINService
+    /// Merchants' payment settings: pricing, tips, currencies.
+    let settings: PaymentSettingsService
     /// Finishes operations left `pending` by a crash.
     public let recovery: RecoveryJob
     /// Moves authorizations past their window to `expired`.
@@ -61,5 +63,6 @@ public struct GatewayServices: Sendable {
         tapOpener = TapDataOpener(keys: dependencies.keys.cardDataKeys, maxAge: configuration.cardReadMaxAge, now: now)
         tapPayments = TapPaymentService(store: store, payments: payments, followUps: followUps, panHasher: panHasher)
         pins = PINService(store: store, processor: processor, recorder: recorder, panHasher: panHasher, now: now)
+        settings = PaymentSettingsService(store: store)
     }
 }

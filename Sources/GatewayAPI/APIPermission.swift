@@ -17,9 +17,9 @@ public enum APIPermission: String, Codable, Sendable, CaseIterable {
     public static let defaultGrant: [APIPermission] = [
         .posStartTransaction, .posGetTransactions, .posGetTransactionDetails, .posCancelTransaction,
         .ecommerceAuth, .ecommerceSale, .ecommerceCapture, .ecommerceVoid, .ecommerceRefund,
-        .listTransactions, .getTransactionDetails, .submitTipAdjustment,
+        .listTransactions, .getTransactionDetails, .calculateTransactionAmount, .submitTipAdjustment,
         .getSettlementBatches, .submitBatchForSettlement, .getTerminalList, .getTerminalInformation, .featureTapToPayOnMobile,
-        .generalPing, .generalStatus,
+        .generalPing, .generalStatus, .generalConfigurations,
     ]
 }
 

@@ -20,12 +20,14 @@ public struct PaymentSettingsResponse: Codable, Sendable, Equatable {
     public var avs: AvsOptions?
     public var isCustomerCardSavingByTerminalEnabled: Bool
     public var ttpIosTerminalProfileId: String?
+    /// Tax on the discounted amount, every tender (a Tapline addition to the ARISE shape).
+    public var taxRate: Decimal?
 
     public init(availableCurrencies: [NamedOption], zeroCostProcessingOption: ZeroCostProcessingOption, defaultSurchargeRate: Decimal?,
                 defaultCashDiscountRate: Decimal?, defaultDualPricingRate: Decimal?, isTipsEnabled: Bool, defaultTipsOptions: [Decimal]?,
                 availableCardTypes: [NamedOption], availableTransactionTypes: [NamedOption],
                 availablePaymentProcessors: [PaymentProcessorOption], avs: AvsOptions?, isCustomerCardSavingByTerminalEnabled: Bool,
-                ttpIosTerminalProfileId: String?) {
+                ttpIosTerminalProfileId: String?, taxRate: Decimal? = nil) {
         self.availableCurrencies = availableCurrencies
         self.zeroCostProcessingOption = zeroCostProcessingOption
         self.defaultSurchargeRate = defaultSurchargeRate
@@ -39,6 +41,7 @@ public struct PaymentSettingsResponse: Codable, Sendable, Equatable {
         self.avs = avs
         self.isCustomerCardSavingByTerminalEnabled = isCustomerCardSavingByTerminalEnabled
         self.ttpIosTerminalProfileId = ttpIosTerminalProfileId
+        self.taxRate = taxRate
     }
 }
 

@@ -115,10 +115,11 @@ public struct AvailableOperationResource: Codable, Sendable, Equatable {
 
 /// One suggested tip (ARISE `SuggestedTipsDto`).
 public struct SuggestedTip: Codable, Sendable, Equatable {
-    public var tipPercent: Int
+    /// An exact decimal percentage (15, 12.5), from the merchant's payment settings.
+    public var tipPercent: Decimal
     public var tipAmount: Int64
 
-    public init(tipPercent: Int, tipAmount: Int64) {
+    public init(tipPercent: Decimal, tipAmount: Int64) {
         self.tipPercent = tipPercent
         self.tipAmount = tipAmount
     }

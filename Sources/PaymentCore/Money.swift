@@ -82,9 +82,20 @@ public struct Money: Hashable, Sendable, Codable, CustomStringConvertible {
 
     /// This amount times an exact rate (0.18 for 18 %), rounded half-up to the minor unit.
     public func applying(rate: Decimal) -> Money {
-        var product = Decimal(minorUnits) * rate
+        applying(rate: rate, per: 1)
+    }
+
+    /// This amount times `rate` / `denominator`, rounded half-up to the minor unit
+    /// (`applying(rate: 3.5, per: 100)` is 3.5 %).
+    ///
+    /// Multiplies before dividing: a quotient such as 20 / 120 has no exact decimal, and
+    /// dividing first would turn an exact half (3 × 20 / 120 = 0.5) into 0.4999… that rounds down.
+    /// `.plain` rounds halves away from zero, which is half-up for the non-negative amounts
+    /// rates apply to.
+    public func applying(rate: Decimal, per denominator: Decimal) -> Money {
+        var exact = Decimal(minorUnits) * rate / denominator
         var rounded = Decimal()
-        NSDecimalRound(&rounded, &product, 0, .plain)
+        NSDecimalRound(&rounded, &exact, 0, .plain)
         return Money(minorUnits: NSDecimalNumber(decimal: rounded).int64Value, currency: currency)
     }
 }

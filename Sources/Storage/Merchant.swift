@@ -6,20 +6,20 @@ public struct Merchant: Sendable, Equatable, Codable {
     public var name: String
     /// How long an authorization holds before it expires, in seconds (7 days by default).
     public var authorizationWindow: TimeInterval
-    /// Suggested tip percentages offered on tip adjust (e.g. 15, 18, 20).
-    public var tipPercentages: [Int]
+    /// Pricing, tips and the other payment options: the one source of the suggested tips.
+    public var paymentSettings: PaymentSettings
     public var createdAt: Date
 
     public static let defaultAuthorizationWindow: TimeInterval = 7 * 24 * 3600
 
     public init(
         id: String, name: String, authorizationWindow: TimeInterval = Merchant.defaultAuthorizationWindow,
-        tipPercentages: [Int] = [15, 18, 20], createdAt: Date
+        paymentSettings: PaymentSettings = PaymentSettings(), createdAt: Date
     ) {
         self.id = id
         self.name = name
         self.authorizationWindow = authorizationWindow
-        self.tipPercentages = tipPercentages
+        self.paymentSettings = paymentSettings
         self.createdAt = createdAt
     }
 }

@@ -152,5 +152,33 @@ enum SQLiteSchema {
             """,
             "CREATE INDEX card_reads_by_seen ON card_reads (seen_at)",
         ]),
+        // Payment settings live on the merchant row. The defaults are what a merchant had
+        // before (no Zero Cost Processing, tips 15/18/20, …); new rows always write every
+        // column. Rates are TEXT decimals, never REAL. Tip percentages move to tip_options
+        // as decimal strings and their old column goes.
+        SQLiteMigration(version: 4, name: "payment settings", statements: [
+            #"ALTER TABLE merchants ADD COLUMN accepted_currencies TEXT NOT NULL DEFAULT '["USD"]'"#,
+            "ALTER TABLE merchants ADD COLUMN zero_cost_processing TEXT NOT NULL DEFAULT 'noZeroCost'",
+            "ALTER TABLE merchants ADD COLUMN surcharge_rate TEXT",
+            "ALTER TABLE merchants ADD COLUMN cash_discount_rate TEXT",
+            "ALTER TABLE merchants ADD COLUMN dual_pricing_rate TEXT",
+            "ALTER TABLE merchants ADD COLUMN tax_rate TEXT NOT NULL DEFAULT '0'",
+            "ALTER TABLE merchants ADD COLUMN tips_enabled INTEGER NOT NULL DEFAULT 1",
+            "ALTER TABLE merchants ADD COLUMN tip_options TEXT NOT NULL DEFAULT '[]'",
+            """
+            UPDATE merchants SET tip_options = (
+                SELECT json_group_array(CAST(value AS TEXT))
+                FROM (SELECT value FROM json_each(merchants.tip_percentages) ORDER BY key)
+            )
+            """,
+            "ALTER TABLE merchants DROP COLUMN tip_percentages",
+            #"ALTER TABLE merchants ADD COLUMN card_brands TEXT NOT NULL DEFAULT '["visa","mastercard","amex","discover"]'"#,
+            #"ALTER TABLE merchants ADD COLUMN transaction_types TEXT NOT NULL DEFAULT '["authorization","sale","capture","void","refund"]'"#,
+            #"ALTER TABLE merchants ADD COLUMN settlement_times TEXT NOT NULL DEFAULT '[{"hours":23,"minutes":0,"timeZone":"UTC"}]'"#,
+            "ALTER TABLE merchants ADD COLUMN avs_enabled INTEGER NOT NULL DEFAULT 0",
+            "ALTER TABLE merchants ADD COLUMN avs_profile INTEGER",
+            "ALTER TABLE merchants ADD COLUMN customer_card_saving INTEGER NOT NULL DEFAULT 0",
+            "ALTER TABLE merchants ADD COLUMN tap_to_pay_terminal_profile_id TEXT",
+        ]),
     ]
 }

@@ -3,24 +3,12 @@ import PaymentCore
 import SQLiteNIO
 import Storage
 
-/// The mapping of every record except transactions (see `SQLiteTables+Transactions.swift`).
+/// The mapping of every record except transactions and merchants (see `SQLiteTables+Transactions.swift`
+/// and `SQLiteTables+Merchants.swift`).
 /// Column names here and in `SQLiteSchema` must agree; the contract suite round-trips
 /// every field to prove it.
 enum SQLiteTables {
     typealias Column<Record> = SQLiteTable<Record>.Column
-
-    static let merchants = SQLiteTable<Merchant>("merchants", key: ["id"], columns: [
-        Column(name: "id") { .text($0.id) },
-        Column(name: "name") { .text($0.name) },
-        Column(name: "authorization_window") { .float($0.authorizationWindow) },
-        Column(name: "tip_percentages") { try SQLiteValue.json($0.tipPercentages) },
-        Column(name: "created_at") { SQLiteValue.date($0.createdAt) },
-    ]) { row in
-        Merchant(
-            id: try row.text("id"), name: try row.text("name"),
-            authorizationWindow: try row.double("authorization_window"),
-            tipPercentages: try row.json([Int].self, "tip_percentages"), createdAt: try row.date("created_at"))
-    }
 
     static let apiClients = SQLiteTable<APIClient>("api_clients", key: ["id", "merchant_id"], columns: [
         Column(name: "id") { .text($0.id) },

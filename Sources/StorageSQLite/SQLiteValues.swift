@@ -26,6 +26,21 @@ enum SQLiteValue {
         value.flatMap(\.sqliteData) ?? .null
     }
 
+    /// Rates are TEXT holding the exact decimal ("3.333"), never REAL, which cannot hold most
+    /// decimal fractions exactly.
+    static func decimal(_ value: Decimal?) -> SQLiteData {
+        value.map { .text($0.description) } ?? .null
+    }
+
+    /// A decimal written by ``decimal(_:)``: "-"? digits ("." digits)?, nothing else.
+    static func parseDecimal(_ text: String) -> Decimal? {
+        var rest = Substring(text)
+        if rest.first == "-" { rest = rest.dropFirst() }
+        let parts = rest.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }) else { return nil }
+        return Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
+    }
+
     static func json<T: Encodable>(_ value: T) throws -> SQLiteData {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
@@ -84,6 +99,25 @@ struct SQLiteRowReader {
     func double(_ column: String) throws -> Double {
         guard case .float(let value) = try data(column) else { throw wrongType(column, "real") }
         return value
+    }
+
+    func decimal(_ column: String) throws -> Decimal {
+        guard let value = try optionalDecimal(column) else { throw missing(column) }
+        return value
+    }
+
+    func optionalDecimal(_ column: String) throws -> Decimal? {
+        guard let text = try optionalText(column) else { return nil }
+        guard let value = SQLiteValue.parseDecimal(text) else { throw wrongType(column, "decimal") }
+        return value
+    }
+
+    /// A JSON list of decimals written as strings (["15","12.5"]), each parsed exactly.
+    func decimals(_ column: String) throws -> [Decimal] {
+        try json([String].self, column).map { text in
+            guard let value = SQLiteValue.parseDecimal(text) else { throw wrongType(column, "list of decimals") }
+            return value
+        }
     }
 
     func date(_ column: String) throws -> Date {

@@ -3,10 +3,10 @@ import Foundation
 import Gateway
 import GatewayAPI
 
-/// `tapline merchant create|list`.
+/// `tapline merchant create|list|settings`.
 struct MerchantCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "merchant", abstract: "Manage merchants.", subcommands: [Create.self, List.self])
+        commandName: "merchant", abstract: "Manage merchants.", subcommands: [Create.self, List.self, MerchantSettingsCommand.self])
 
     struct Create: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Create a merchant.")

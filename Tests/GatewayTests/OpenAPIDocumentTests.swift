@@ -69,6 +69,47 @@ struct OpenAPIDocumentTests {
         }
     }
 
+    @Test func thePricingAndSettingsRoutesAreDocumented() {
+        for path in [APIPath.calculateAmount, APIPath.paymentSettings] {
+            #expect(OpenAPIDocument.yaml.contains("\n  \(path):\n"), "\(path)")
+        }
+        #expect(OpenAPIDocument.yaml.contains("operationId: updatePaymentSettings\n"))
+        #expect(OpenAPIDocument.yaml.contains("        - name: referenceId\n          in: query\n"))
+    }
+
+    /// Every property of the pricing and settings wire types is in its schema.
+    @Test func everyPricingAndSettingsWireFieldIsDocumented() throws {
+        let amount = AmountResource(baseAmount: 1)
+        let slot = SettlementBatchTimeSlot(hours: 23, minutes: 0, timezoneName: "UTC")
+        let processor = PaymentProcessorOption(id: "p", name: "n", isDefault: true, settlementBatchTimeSlots: [slot])
+        let avs = AvsOptions(isEnabled: true, profileId: 1, profile: "Strict")
+        let values: [(String, Any)] = [
+            ("CalculateAmountRequest", CalculateAmountRequest(amount: 1, currency: "USD")),
+            ("CalculateAmountResponse", CalculateAmountResponse(
+                currency: "USD", currencyId: 840, zeroCostProcessingOption: .noZeroCost, useCardPrice: nil,
+                cash: amount, creditCard: amount, debitCard: amount, ach: amount)),
+            ("AmountResource", amount),
+            ("NamedOption", NamedOption(id: 1, name: "n")),
+            ("SettlementBatchTimeSlot", slot),
+            ("PaymentProcessorOption", processor),
+            ("AvsOptions", avs),
+            ("PaymentSettingsResponse", PaymentSettingsResponse(
+                availableCurrencies: [], zeroCostProcessingOption: .noZeroCost, defaultSurchargeRate: nil, defaultCashDiscountRate: nil,
+                defaultDualPricingRate: nil, isTipsEnabled: true, defaultTipsOptions: nil, availableCardTypes: [],
+                availableTransactionTypes: [], availablePaymentProcessors: [], avs: nil, isCustomerCardSavingByTerminalEnabled: false,
+                ttpIosTerminalProfileId: nil)),
+            ("UpdatePaymentSettingsRequest", UpdatePaymentSettingsRequest()),
+        ]
+        for (name, value) in values {
+            let schema = try #require(Self.schema(name), "schema \(name)")
+            for case let (label?, _) in Mirror(reflecting: value).children {
+                #expect(schema.contains("\n        \(label):\n"), "\(name).\(label)")
+            }
+        }
+        let zcp = try #require(Self.schema("ZeroCostProcessingOption"))
+        #expect(zcp.contains("enum: [\(ZeroCostProcessingOption.allCases.map(\.rawValue).joined(separator: ", "))]"))
+    }
+
     /// The text of `components.schemas.<name>`, up to the next schema.
     private static func schema(_ name: String) -> String? {
         let yaml = OpenAPIDocument.yaml

@@ -62,8 +62,17 @@ struct MoneyTests {
         #expect(Money(minorUnits: minor, currency: .usd).applying(rate: Decimal(string: rate)!).minorUnits == expected)
     }
 
+    @Test(arguments: [
+        (Int64(3), "20", "120", Int64(1)), (1_503, "20", "120", 251), (10_000, "4", "104", 385), (4, "60", "160", 2), (149, "1", "100", 1),
+    ])
+    func ratioMultipliesBeforeDividingSoAnExactHalfRoundsUp(minor: Int64, rate: String, per: String, expected: Int64) {
+        let money = Money(minorUnits: minor, currency: .usd)
+        #expect(money.applying(rate: Decimal(string: rate)!, per: Decimal(string: per)!).minorUnits == expected)
+    }
+
     @Test func breakdownTotalIsTheSumOfItsParts() {
-        let breakdown = AmountBreakdown(base: 2_500, tip: 500, tax: 219, surcharge: 75, discount: 100)
+        let breakdown = AmountBreakdown(base: 2_500, percentageOff: 60, cashDiscount: 40, surcharge: 75, tip: 500, tax: 219)
+        #expect(breakdown.discount == 100)
         #expect(breakdown.total == 3_194)
     }
 }

@@ -20,7 +20,7 @@ struct StoreRecordContractTests {
             var changed = later
             changed.name = "Renamed"
             changed.authorizationWindow = 3_600.5
-            changed.tipPercentages = [10, 12, 25]
+            changed.paymentSettings.tipPercentages = [10, 12, 25]
             try await store.write { [changed] in try await $0.update(changed) }
             #expect(try await store.read { try await $0.merchant(id: "m_a") } == changed)
 

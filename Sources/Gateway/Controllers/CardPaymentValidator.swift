@@ -65,7 +65,7 @@ struct CardPaymentValidator: Sendable {
     }
 
     /// The largest total a payment may have, in minor units.
-    static let maxTotal: Int64 = 99_999_999_999
+    static let maxTotal: Int64 = AmountCalculator.maxAmount
 
     /// "First Last" from the contact, nil when it has neither.
     static func customerName(_ contact: ContactInfo?) -> String? {

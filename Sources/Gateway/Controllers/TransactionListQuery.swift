@@ -40,6 +40,13 @@ enum TransactionListQuery {
         }
         query.createdById = parameters.get("createdById")
         query.batchId = parameters.get("batchId")
+        if let reference = parameters.get("referenceId") {
+            // The SDK finds a payment by its reference after a timeout left it without an answer.
+            guard !reference.isEmpty, reference.count <= 255 else {
+                throw GatewayError.invalid("referenceId", "referenceId must be 1 to 255 characters")
+            }
+            query.referenceId = reference
+        }
         if let status = parameters.get("status") {
             guard let value = TransactionStatus(rawValue: status) else {
                 throw GatewayError.invalid("status", "status must be one of: \(TransactionStatus.allCases.map(\.rawValue).joined(separator: ", "))")

@@ -18,7 +18,9 @@ enum JSONCoding {
         do {
             return try decoder.decode(type, from: data)
         } catch let error as DecodingError {
-            if case .dataCorrupted(let context) = error, context.codingPath.isEmpty, let field = fractionalNumberPath(in: data) {
+            let decimalFields = (type as? any DecimalFields.Type)?.decimalFields ?? []
+            if case .dataCorrupted(let context) = error, context.codingPath.isEmpty,
+               let field = fractionalNumberPath(in: data, skipping: decimalFields) {
                 // Foundation reports a fraction in an integer field as invalid JSON, without the field.
                 throw GatewayError.invalid(field, "\(field) must be an integer (amounts are in minor units, e.g. 1234 for 12.34)")
             }
@@ -28,14 +30,15 @@ enum JSONCoding {
         }
     }
 
-    /// The dotted path of the first non-integral number in a valid JSON document, if any.
-    /// The canonical API has no fractional numbers, so that number is the field at fault.
-    static func fractionalNumberPath(in data: Data) -> String? {
+    /// The dotted path of the first non-integral number in a valid JSON document, if any,
+    /// outside the `skipping` fields (rates, which are decimals). Every other number of the
+    /// canonical API is an integer, so that number is the field at fault.
+    static func fractionalNumberPath(in data: Data, skipping decimalFields: Set<String> = []) -> String? {
         guard let object = try? JSONSerialization.jsonObject(with: data) else { return nil }
         func search(_ value: Any, _ path: [String]) -> String? {
             switch value {
             case let dictionary as [String: Any]:
-                for key in dictionary.keys.sorted() {
+                for key in dictionary.keys.sorted() where !decimalFields.contains(key) {
                     if let found = search(dictionary[key]!, path + [key]) { return found }
                 }
             case let array as [Any]:
@@ -62,6 +65,13 @@ enum JSONCoding {
         headers[.contentType] = "application/json; charset=utf-8"
         return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(data: data)))
     }
+}
+
+/// A request type with fields that take decimal numbers (rates); every other number in a
+/// request is an integer.
+protocol DecimalFields {
+    /// The names of those fields (a list's name covers its elements).
+    static var decimalFields: Set<String> { get }
 }
 
 extension GatewayError {

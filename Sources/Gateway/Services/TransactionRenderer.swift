@@ -48,8 +48,9 @@ struct TransactionRenderer: Sendable {
             var resource = AvailableOperationResource(operationType: operation.type, availableAmount: operation.availableAmount)
             if operation.type == .tipAdjustment {
                 let base = Money(minorUnits: payment.capturedAmount - payment.tipAmount, currency: payment.currency)
-                resource.suggestedTips = (merchant?.tipPercentages ?? [15, 18, 20]).map { percent in
-                    SuggestedTip(tipPercent: percent, tipAmount: base.applying(rate: Decimal(percent) / 100).minorUnits)
+                let percentages = (merchant?.paymentSettings ?? PaymentSettings()).suggestedTipPercentages
+                resource.suggestedTips = percentages.isEmpty ? nil : percentages.map { percent in
+                    SuggestedTip(tipPercent: percent, tipAmount: base.applying(rate: percent, per: 100).minorUnits)
                 }
             }
             return resource

@@ -1,0 +1,34 @@
+import CardData
+import GatewayAPI
+import PaymentCore
+import Storage
+
+/// Stored payment settings as the API shows them (ARISE `PaymentSettingsResponse`).
+enum PaymentSettingsRenderer {
+    static func render(_ settings: PaymentSettings) -> PaymentSettingsResponse {
+        let brandIds = Dictionary(uniqueKeysWithValues: PaymentOptionCatalog.cardBrands.map { ($0.brand, $0.id) })
+        let cardTypes = settings.cardBrands.compactMap { name -> NamedOption? in
+            guard let brand = CardBrand(rawValue: name), let id = brandIds[brand] else { return nil }
+            return NamedOption(id: id, name: brand.displayName)
+        }
+        let transactionTypes = settings.transactionTypes.compactMap { type -> NamedOption? in
+            guard let entry = PaymentOptionCatalog.transactionTypes.first(where: { $0.type == type }) else { return nil }
+            return NamedOption(id: entry.id, name: entry.name)
+        }
+        let processor = PaymentProcessorOption(
+            id: PaymentOptionCatalog.simulatorId, name: PaymentOptionCatalog.simulatorName, isDefault: true,
+            settlementBatchTimeSlots: settings.settlementTimes.map {
+                SettlementBatchTimeSlot(hours: $0.hours, minutes: $0.minutes, timezoneName: $0.timeZone)
+            })
+        let pricing = settings.pricing
+        return PaymentSettingsResponse(
+            availableCurrencies: settings.currencies.map { NamedOption(id: $0.numericCode, name: $0.code) },
+            zeroCostProcessingOption: ZeroCostProcessingOption(pricing.mode), defaultSurchargeRate: pricing.surchargeRate,
+            defaultCashDiscountRate: pricing.cashDiscountRate, defaultDualPricingRate: pricing.dualPricingRate,
+            isTipsEnabled: settings.tipsEnabled, defaultTipsOptions: settings.tipPercentages, availableCardTypes: cardTypes,
+            availableTransactionTypes: transactionTypes, availablePaymentProcessors: [processor],
+            avs: AvsOptions(isEnabled: settings.avs.enabled, profileId: settings.avs.profile?.rawValue, profile: settings.avs.profile?.name),
+            isCustomerCardSavingByTerminalEnabled: settings.customerCardSavingEnabled,
+            ttpIosTerminalProfileId: settings.tapToPayTerminalProfileId, taxRate: pricing.taxRate)
+    }
+}

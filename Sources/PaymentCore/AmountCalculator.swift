@@ -1,0 +1,99 @@
+import Foundation
+
+/// What each tender (cash, credit card, debit card, ACH) pays for a base amount under a
+/// merchant's pricing (ARISE `calculateAmount`). Pure: no clock, no store.
+///
+/// Rates are exact decimal percentages; every part is rounded half-up to the currency's
+/// minor unit on its own, and each tender's total is the sum of its parts:
+///
+/// - percentage off = round(base × percentageOffRate / 100); discounted = base − percentage off.
+/// - tip = `tipAmount`, or round(discounted × tipRate / 100) (not both); the same for every tender.
+/// - tax = round(discounted × merchant taxRate / 100); the same for every tender.
+/// - `noZeroCost`: no surcharge and no cash discount for any tender.
+/// - `surcharge`: credit cards pay round(discounted × rate / 100), rate = the request's
+///   surchargeRate, else the merchant's surcharge rate; debit cards, cash and ACH pay none.
+/// - `cashDiscount`: the base is the card price; cash and ACH get
+///   round(discounted × merchant cashDiscountRate / 100) off; cards pay the card price.
+/// - `dualPricing`: rate = the request's surchargeRate, else the merchant's dual pricing rate.
+///   With `useCardPrice` true the base is the card price: cards pay it, cash and ACH get
+///   round(discounted × rate / (100 + rate)) off (undoing a rate % mark-up, reported with
+///   cashDiscountRate = rate). Otherwise the base is the cash price: cash and ACH pay it,
+///   cards pay a surcharge of round(discounted × rate / 100).
+///
+/// A missing merchant rate counts as 0; a request's surchargeRate applies only in the
+/// `surcharge` and `dualPricing` modes. Refused: a base of zero or less, a negative tip, a
+/// rate outside 0–100 or with more than four decimals, both tipAmount and tipRate, and any
+/// amount or total above ``maxAmount``.
+public enum AmountCalculator {
+    /// The largest base, tip or total, in minor units (as for payments).
+    public static let maxAmount: Int64 = 99_999_999_999
+
+    public static func calculate(
+        _ base: Money, pricing: PricingSettings, options: AmountOptions = AmountOptions()
+    ) throws(AmountCalculationError) -> TenderAmounts {
+        try validate(base, pricing: pricing, options: options)
+        let percentageOffRate = options.percentageOffRate ?? 0
+        let percentageOff = base.applying(rate: percentageOffRate, per: 100).minorUnits
+        let discounted = Money(minorUnits: base.minorUnits - percentageOff, currency: base.currency)
+        let tipRate = options.tipAmount == nil ? options.tipRate ?? 0 : 0
+        let tip = options.tipAmount ?? discounted.applying(rate: tipRate, per: 100).minorUnits
+        let common = AmountBreakdown(
+            base: base.minorUnits, percentageOff: percentageOff, percentageOffRate: percentageOffRate, tip: tip, tipRate: tipRate,
+            tax: discounted.applying(rate: pricing.taxRate, per: 100).minorUnits, taxRate: pricing.taxRate)
+        var cash = common, credit = common, debit = common, ach = common
+        switch pricing.mode {
+        case .noZeroCost:
+            break
+        case .surcharge:
+            let rate = options.surchargeRate ?? pricing.surchargeRate ?? 0
+            credit.surcharge = discounted.applying(rate: rate, per: 100).minorUnits
+            credit.surchargeRate = rate
+        case .cashDiscount:
+            let rate = pricing.cashDiscountRate ?? 0
+            let discount = discounted.applying(rate: rate, per: 100).minorUnits
+            (cash.cashDiscount, cash.cashDiscountRate) = (discount, rate)
+            (ach.cashDiscount, ach.cashDiscountRate) = (discount, rate)
+        case .dualPricing:
+            let rate = options.surchargeRate ?? pricing.dualPricingRate ?? 0
+            if options.useCardPrice == true {
+                let discount = discounted.applying(rate: rate, per: 100 + rate).minorUnits
+                (cash.cashDiscount, cash.cashDiscountRate) = (discount, rate)
+                (ach.cashDiscount, ach.cashDiscountRate) = (discount, rate)
+            } else {
+                let surcharge = discounted.applying(rate: rate, per: 100).minorUnits
+                (credit.surcharge, credit.surchargeRate) = (surcharge, rate)
+                (debit.surcharge, debit.surchargeRate) = (surcharge, rate)
+            }
+        }
+        let amounts = TenderAmounts(currency: base.currency, cash: cash, creditCard: credit, debitCard: debit, ach: ach)
+        guard amounts.all.allSatisfy({ $0.total <= maxAmount }) else {
+            throw .invalidAmount(field: "amount", reason: "the total would be more than \(maxAmount) minor units")
+        }
+        return amounts
+    }
+
+    /// Bounds come first, so nothing below can overflow: every part is at most a few times
+    /// ``maxAmount``, far inside Int64.
+    private static func validate(_ base: Money, pricing: PricingSettings, options: AmountOptions) throws(AmountCalculationError) {
+        guard base.minorUnits > 0 else {
+            throw .invalidAmount(field: "amount", reason: "amount must be greater than zero (minor units, e.g. 1234 for 12.34)")
+        }
+        guard base.minorUnits <= maxAmount else {
+            throw .invalidAmount(field: "amount", reason: "amount must be at most \(maxAmount) minor units")
+        }
+        if let tip = options.tipAmount {
+            guard tip >= 0 else { throw .invalidAmount(field: "tipAmount", reason: "tipAmount must not be negative") }
+            guard tip <= maxAmount else { throw .invalidAmount(field: "tipAmount", reason: "tipAmount must be at most \(maxAmount) minor units") }
+        }
+        try Percentage.check(options.percentageOffRate, field: "percentageOffRate")
+        try Percentage.check(options.surchargeRate, field: "surchargeRate")
+        try Percentage.check(options.tipRate, field: "tipRate")
+        guard options.tipAmount == nil || options.tipRate == nil else { throw .tipAmountAndRate }
+        // The merchant's own rates were checked when they were set; checked again so a bad
+        // stored value cannot price a payment.
+        try Percentage.check(pricing.taxRate, field: "taxRate")
+        try Percentage.check(pricing.surchargeRate, field: "defaultSurchargeRate")
+        try Percentage.check(pricing.cashDiscountRate, field: "defaultCashDiscountRate")
+        try Percentage.check(pricing.dualPricingRate, field: "defaultDualPricingRate")
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import PaymentCore
+
+/// A merchant's payment settings (what ARISE `getPaymentSettings` shows): the one place
+/// pricing, tips and the other payment options live. A new merchant has the defaults below.
+public struct PaymentSettings: Sendable, Equatable, Codable {
+    /// Currencies the merchant takes, in the order shown; never empty.
+    public var currencies: [Currency]
+    /// Zero Cost Processing mode, its default rates, and the tax rate.
+    public var pricing: PricingSettings
+    public var tipsEnabled: Bool
+    /// Suggested tips, exact decimal percentages (15, 18, 20).
+    public var tipPercentages: [Decimal]
+    /// Card brands the merchant takes, by `CardData.CardBrand` raw value ("visa").
+    public var cardBrands: [String]
+    /// Transaction types offered (ARISE `OperationType`): authorization, sale, capture, void, refund.
+    public var transactionTypes: [TransactionType]
+    /// When the day's batch is to close by itself.
+    public var settlementTimes: [SettlementTime]
+    public var avs: AVSSettings
+    /// Whether a terminal may keep the customer's card after a payment.
+    public var customerCardSavingEnabled: Bool
+    /// The Tap to Pay terminal profile for iOS devices, when the merchant has one.
+    public var tapToPayTerminalProfileId: String?
+
+    public static let defaultTipPercentages: [Decimal] = [15, 18, 20]
+    public static let defaultCardBrands = ["visa", "mastercard", "amex", "discover"]
+    public static let defaultTransactionTypes: [TransactionType] = [.authorization, .sale, .capture, .void, .refund]
+
+    public init(
+        currencies: [Currency] = [.usd], pricing: PricingSettings = PricingSettings(), tipsEnabled: Bool = true,
+        tipPercentages: [Decimal] = PaymentSettings.defaultTipPercentages, cardBrands: [String] = PaymentSettings.defaultCardBrands,
+        transactionTypes: [TransactionType] = PaymentSettings.defaultTransactionTypes,
+        settlementTimes: [SettlementTime] = [SettlementTime(hours: 23, minutes: 0, timeZone: "UTC")],
+        avs: AVSSettings = AVSSettings(), customerCardSavingEnabled: Bool = false, tapToPayTerminalProfileId: String? = nil
+    ) {
+        self.currencies = currencies
+        self.pricing = pricing
+        self.tipsEnabled = tipsEnabled
+        self.tipPercentages = tipPercentages
+        self.cardBrands = cardBrands
+        self.transactionTypes = transactionTypes
+        self.settlementTimes = settlementTimes
+        self.avs = avs
+        self.customerCardSavingEnabled = customerCardSavingEnabled
+        self.tapToPayTerminalProfileId = tapToPayTerminalProfileId
+    }
+
+    /// The tips to suggest on a payment: none when tips are off.
+    public var suggestedTipPercentages: [Decimal] { tipsEnabled ? tipPercentages : [] }
+}
