@@ -64,7 +64,7 @@ struct SettingsAndDevicesTests {
         }
     }
 
-    @Test(.disabled("GET /v1/settings/payment lands with the amounts branch"))
+    @Test
     func paymentSettings() async throws {
         let gateway = try await LiveGateway.make(permissions: APIPermission.allCases)
         try await gateway.run { environment in
@@ -75,7 +75,7 @@ struct SettingsAndDevicesTests {
         }
     }
 
-    @Test(.disabled("POST /v1/amounts/calculate lands with the amounts branch"))
+    @Test
     func calculateAmountLive() async throws {
         let gateway = try await LiveGateway.make(permissions: APIPermission.allCases)
         try await gateway.run { environment in

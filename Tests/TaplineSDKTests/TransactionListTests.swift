@@ -77,7 +77,7 @@ struct TransactionListTests {
         }
     }
 
-    @Test(.disabled("the gateway's referenceId list filter lands with another branch"))
+    @Test
     func filtersByReference() async throws {
         let gateway = try await LiveGateway.make()
         try await gateway.run { environment in

@@ -8,7 +8,9 @@ struct InterAppLookup {
     func original(for request: InterAppRequest) async throws -> TransactionResource {
         guard let match = request.match else { throw InterAppError.missingTransactionReference(request.action) }
         var query = request.dateRange.map { range in
-            [URLQueryItem(name: "from", value: Self.iso8601(range.from.date)), URLQueryItem(name: "to", value: Self.iso8601(range.to.date))]
+            // The gateway's filter takes whole seconds: widen to them so the window's ends stay in.
+            [URLQueryItem(name: "from", value: Self.iso8601(range.from.date, rounding: .down)),
+             URLQueryItem(name: "to", value: Self.iso8601(range.to.date, rounding: .up))]
         } ?? []
         query.append(URLQueryItem(name: "pageSize", value: "100"))
         let found: TransactionResource?
@@ -33,5 +35,7 @@ struct InterAppLookup {
         return found
     }
 
-    static func iso8601(_ date: Date) -> String { ISO8601DateFormatter().string(from: date) }
+    static func iso8601(_ date: Date, rounding: FloatingPointRoundingRule) -> String {
+        ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(rounding)))
+    }
 }
