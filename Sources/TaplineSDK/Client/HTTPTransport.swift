@@ -13,8 +13,21 @@ struct HTTPReply: Sendable {
 
 /// Sends requests to the gateway over URLSession (never NIO, so the SDK builds for iOS as it is).
 struct HTTPTransport: Sendable {
+    /// Sends one request; tests put a lossy network in between.
+    typealias Exchange = @Sendable (URLRequest) async throws -> (Data, URLResponse)
+
     let baseURL: URL
-    let session: URLSession
+    let exchange: Exchange
+
+    init(baseURL: URL, session: URLSession, interceptor: (@Sendable (URLRequest, Exchange) async throws -> (Data, URLResponse))? = nil) {
+        self.baseURL = baseURL
+        let direct: Exchange = { request in try await session.data(for: request) }
+        if let interceptor {
+            exchange = { request in try await interceptor(request, direct) }
+        } else {
+            exchange = direct
+        }
+    }
 
     /// One request. Throws ``TaplineAPIError/networkError(_:)`` when no answer came.
     func send(_ method: String, _ path: String, query: [URLQueryItem] = [], body: Data? = nil,
@@ -31,7 +44,7 @@ struct HTTPTransport: Sendable {
         if body != nil { request.setValue("application/json", forHTTPHeaderField: "Content-Type") }
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         do {
-            let (data, response) = try await session.data(for: request)
+            let (data, response) = try await exchange(request)
             guard let http = response as? HTTPURLResponse else { throw TaplineAPIError.invalidResponse("not an HTTP response") }
             var replyHeaders: [String: String] = [:]
             for (name, value) in http.allHeaderFields {

@@ -25,7 +25,7 @@ public final class TaplineClient: Sendable {
     public init(environment: TaplineEnvironment, configuration: TaplineConfiguration = TaplineConfiguration()) {
         self.environment = environment
         self.configuration = configuration
-        let transport = HTTPTransport(baseURL: environment.baseURL, session: configuration.urlSession)
+        let transport = HTTPTransport(baseURL: environment.baseURL, session: configuration.urlSession, interceptor: configuration.interceptor)
         let session = SessionManager(transport: transport, store: configuration.tokenStore, now: configuration.now)
         connection = GatewayConnection(transport: transport, session: session, store: configuration.tokenStore, now: configuration.now)
         ttp = TapToPay(connection: connection, reader: configuration.cardReader, deviceName: configuration.deviceName)

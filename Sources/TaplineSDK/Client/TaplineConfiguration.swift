@@ -16,6 +16,8 @@ public struct TaplineConfiguration: Sendable {
     public var urlSession: URLSession
     /// The clock the SDK reads (token expiry, card-read times); tests fix it.
     public var now: @Sendable () -> Date
+    /// Stands between the SDK and the network in tests (lost answers, dropped requests).
+    var interceptor: (@Sendable (URLRequest, HTTPTransport.Exchange) async throws -> (Data, URLResponse))?
 
     public init(
         tokenStore: (any TokenStore)? = nil, cardReader: (any CardReader)? = nil, deviceName: String? = nil,
