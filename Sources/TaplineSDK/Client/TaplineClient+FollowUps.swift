@@ -10,7 +10,7 @@ extension TaplineClient {
     /// Cancels an unsettled authorization or sale (ARISE `voidTransaction`).
     public func voidTransaction(transactionId: String) async throws(TaplineAPIError) -> TransactionResponse {
         try InputCheck.identifier(transactionId, field: "transactionId")
-        return try await followUp(transactionId, .void, body: Empty())
+        return try await followUp(transactionId, .void, body: EmptyBody())
     }
 
     /// Captures an authorization (ARISE `captureTransaction`): all of it, or `amount`, in
@@ -55,7 +55,6 @@ extension TaplineClient {
     // MARK: - Internals
 
     /// An empty JSON object, for follow-ups that take no values.
-    private struct Empty: Encodable {}
 
     private func followUp(_ transactionId: String, _ operation: APIPath.FollowUp,
                           body: some Encodable) async throws(TaplineAPIError) -> TransactionResponse {

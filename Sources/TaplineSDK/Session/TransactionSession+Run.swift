@@ -47,7 +47,7 @@ extension TransactionSession {
             return
         }
         receipt.signatureVerificationFailed = true
-        let _: FollowUpResponse = try await client.connection.post(APIPath.followUp(transactionId, .void), body: EmptyBody())
+        _ = try await client.voidTransaction(transactionId: transactionId)
         receipt.captured = false
         receipt.responseCode = .declined
         receipt.responseReason = "Signature verification failed; the payment was voided"

@@ -79,10 +79,7 @@ public final class TransactionSession: Sendable {
             throw TaplineAPIError.badRequest(.invalidInput("currency", "unknown currency '\(currency)'; use an ISO 4217 code such as USD"))
         }
         guard amount > 0 else { throw TaplineAPIError.badRequest(.invalidInput("amount", "amount must be greater than zero (minor units)")) }
-        if let reference = metadata.saleReferenceId, reference.isEmpty || reference.count > TransactionMetadata.maxSaleReferenceIdLength {
-            throw TaplineAPIError.badRequest(.invalidInput(
-                "saleReferenceId", "saleReferenceId must be 1 to \(TransactionMetadata.maxSaleReferenceIdLength) characters"))
-        }
+        try InputCheck.text(metadata.saleReferenceId, field: "saleReferenceId", maxLength: TransactionMetadata.maxSaleReferenceIdLength)
         if let gratuity = metadata.gratuityAmount {
             guard !configuration.gratuityEnabled else {
                 throw TaplineAPIError.badRequest(.invalidInput(

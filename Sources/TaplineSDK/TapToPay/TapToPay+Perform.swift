@@ -35,17 +35,12 @@ extension TapToPay {
         return Self.result(try await TapPaymentFlow(ttp: self).run(request))
     }
 
-    /// `amount` in minor units of `code`, exactly, or a 400-style error naming `amount`.
+    /// `amount` in minor units of `code`, exactly, or a 400-style error naming the field.
     static func money(_ amount: Decimal, currency code: String) throws(TaplineAPIError) -> Money {
         guard let currency = Currency(code: code) else {
             throw .badRequest(.invalidInput("currency", "unknown currency '\(code)'; use an ISO 4217 code such as USD"))
         }
-        let money: Money
-        do { money = try Money(decimal: amount, currency: currency) } catch {
-            throw .badRequest(.invalidInput("amount", "amount \(amount): \(error)"))
-        }
-        guard money.minorUnits > 0 else { throw .badRequest(.invalidInput("amount", "amount must be greater than zero")) }
-        return money
+        return Money(minorUnits: try AmountConversion.minorUnits(amount, currency, field: "amount"), currency: currency)
     }
 
     /// A merchant reference for a payment the app gave none: how a lost answer is found again.

@@ -124,6 +124,3 @@ public final class TapToPay: Sendable {
         return reader
     }
 }
-
-/// `{}`: the body of a POST that needs none.
-struct EmptyBody: Codable, Sendable {}
