@@ -39,14 +39,19 @@ struct DemoCommand: AsyncParsableCommand {
         guard let currency = Currency(code: currency) else { throw ValidationError("--currency: unknown ISO 4217 code \(currency)") }
         let money: Money
         do { money = try Money(parsing: amount, currency: currency) } catch { throw ValidationError("--amount: \(error)") }
-        let reader = SimulatedCardReader(
-            customer: SimulatedCustomer(card: card, pinEntries: [pin]), pace: paceMs > 0 ? .delayed(.milliseconds(paceMs)) : .immediate)
         let store = FileTokenStore(directory: FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".tapline/demo"))
+        let account = TaplineClient(environment: base, configuration: TaplineConfiguration(tokenStore: store))
+        try await account.authenticate(clientId: id, clientSecret: secret)
+        // A device activated by an earlier run had its account linked then; a new simulated
+        // reader starts unlinked, so tell it what the platform would remember.
+        let active = try await account.ttp.getStatus() == .active
+        let reader = SimulatedCardReader(
+            customer: SimulatedCustomer(card: card, pinEntries: [pin]), pace: paceMs > 0 ? .delayed(.milliseconds(paceMs)) : .immediate,
+            accountLinked: active)
         let client = TaplineClient(environment: base, configuration: TaplineConfiguration(
             tokenStore: store, cardReader: reader, deviceName: "tapline demo"))
-        try await client.authenticate(clientId: id, clientSecret: secret)
         print("authenticated with \(base.baseURL.absoluteString) (SDK \(client.getVersion()))")
-        if try await client.ttp.getStatus() != .active {
+        if !active {
             try await client.ttp.activate()
             print("registered and activated device \(client.getDeviceId())")
         }
