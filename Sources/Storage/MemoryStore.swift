@@ -1,4 +1,5 @@
 import Foundation
+import PaymentCore
 
 /// A ``Store`` in memory, for tests and the demo: the same contract as the SQL stores,
 /// nothing survives the process.

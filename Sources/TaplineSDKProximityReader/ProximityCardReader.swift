@@ -32,8 +32,8 @@ public final class ProximityCardReader: CardReader, @unchecked Sendable {
     /// only after that check.
     // https://developer.apple.com/documentation/proximityreader/adding-support-for-tap-to-pay-on-iphone-to-your-app
     private let reader: PaymentCardReader?
-    private let session = Locked<PaymentCardReaderSession?>(nil)
-    private let handler: Locked<EventHandler?>
+    private let session = LockedBox<PaymentCardReaderSession?>(nil)
+    private let handler: LockedBox<EventHandler?>
     private let forwarding: Task<Void, Never>?
 
     /// Creates the reader; nothing is shown or configured until ``prepare(using:)``.
@@ -41,7 +41,7 @@ public final class ProximityCardReader: CardReader, @unchecked Sendable {
         // https://developer.apple.com/documentation/proximityreader/paymentcardreader/issupported
         // https://developer.apple.com/documentation/proximityreader/paymentcardreader/init(options:)
         let reader = PaymentCardReader.isSupported ? PaymentCardReader() : nil
-        let handler = Locked<EventHandler?>(nil)
+        let handler = LockedBox<EventHandler?>(nil)
         self.reader = reader
         self.handler = handler
         guard let reader else {

@@ -1,4 +1,5 @@
 import Foundation
+import PaymentCore
 import GatewayAPI
 
 /// Holds the session's tokens: loads them from the token store, renews the access token

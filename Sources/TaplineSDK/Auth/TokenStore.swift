@@ -1,4 +1,5 @@
 import Foundation
+import PaymentCore
 
 /// Where the SDK keeps its secrets between launches: the session's tokens and the device id.
 ///

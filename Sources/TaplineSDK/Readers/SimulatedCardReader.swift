@@ -1,5 +1,6 @@
 import CardData
 import Foundation
+import PaymentCore
 
 /// A card reader without hardware: it reads a test card and seals its data to the gateway's
 /// key from the reader token, exactly as a phone's reader output reaches the gateway. Use it

@@ -1,4 +1,5 @@
 import Foundation
+import PaymentCore
 
 /// Hands each event to every open stream, in the order sent. Streams buffer without limit
 /// so a slow reader of events never blocks a payment.

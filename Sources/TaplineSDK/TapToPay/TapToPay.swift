@@ -1,4 +1,5 @@
 import Foundation
+import PaymentCore
 import GatewayAPI
 
 /// Tap to Pay on this device (ARISE `ttp`): compatibility, activation, preparing the
