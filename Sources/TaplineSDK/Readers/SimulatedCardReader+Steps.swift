@@ -13,18 +13,15 @@ extension SimulatedCardReader {
     /// the reader must be prepared and idle.
     func beginRead(_ phase: SimulatedReaderState.Phase = .awaitingCard) throws(CardReaderError) -> (SealingKey, String, SimulatedCustomer) {
         let now = now()
-        let begun = state.withLock { state -> (SealingKey, String, SimulatedCustomer)?? in
-            guard let key = state.sealingKey, let expiry = state.tokenExpiry, expiry > now else { return .some(nil) }
-            guard state.phase == .idle else { return nil }
+        return try state.withLock { state -> Result<(SealingKey, String, SimulatedCustomer), CardReaderError> in
+            guard let key = state.sealingKey, let expiry = state.tokenExpiry, expiry > now else { return .failure(.notPrepared) }
+            guard state.phase == .idle else {
+                return .failure(.platform("a read is already in progress; only one read runs at a time"))
+            }
             state.phase = phase
             state.takeCancellationIgnoringResult()
-            return (key, state.readerId, state.customer)
-        }
-        switch begun {
-        case .none: throw .platform("a read is already in progress; only one read runs at a time")
-        case .some(.none): throw .notPrepared
-        case .some(.some(let begun)): return begun
-        }
+            return .success((key, state.readerId, state.customer))
+        }.get()
     }
 
     func emit(_ event: CardReaderEvent) {
