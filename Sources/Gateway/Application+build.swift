@@ -12,7 +12,8 @@ public func buildApplication(
 ) async throws -> some ApplicationProtocol {
     let services = GatewayServices(configuration: configuration, dependencies: dependencies)
     let router = buildRouter(services, now: dependencies.now)
-    let jobs = JobScheduler(recovery: services.recovery, expiry: services.expiry, interval: configuration.jobInterval, logger: dependencies.logger)
+    let jobs = JobScheduler(recovery: services.recovery, expiry: services.expiry, settlement: services.settlement,
+        interval: configuration.jobInterval, logger: dependencies.logger)
     return Application(
         router: router,
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "tapline"),

@@ -30,6 +30,8 @@ public struct GatewayServices: Sendable {
     public let recovery: RecoveryJob
     /// Moves authorizations past their window to `expired`.
     public let expiry: ExpiryJob
+    /// Closes batches at each merchant's settlement time slots.
+    public let settlement: SettlementJob
     /// Merchants and API clients.
     public let admin: MerchantAdmin
 
@@ -53,6 +55,7 @@ public struct GatewayServices: Sendable {
             store: store, processor: processor, recorder: recorder, renderer: renderer,
             grace: configuration.recoveryGrace, now: now, logger: dependencies.logger)
         expiry = ExpiryJob(store: store, now: now, cardReadRetention: 2 * configuration.cardReadMaxAge, logger: dependencies.logger)
+        settlement = SettlementJob(store: store, batches: batches, now: now, logger: dependencies.logger)
         admin = MerchantAdmin(store: store, now: now, makeId: dependencies.makeId)
         readerTokens = ReaderTokenSigner(key: dependencies.keys.tokenSigningKey)
         devices = DeviceService(

@@ -16,6 +16,7 @@ public enum APIPath {
     public static func pin(_ id: String) -> String { "\(transactions)/\(id)/pin" }
     public static let batches = "/v1/batches"
     public static let closeBatch = "/v1/batches/close"
+    public static func batch(_ id: String) -> String { "\(batches)/\(id)" }
     public static let devices = "/v1/devices"
     /// What each tender would pay under the merchant's pricing (ARISE `calculateAmount`).
     public static let calculateAmount = "/v1/amounts/calculate"

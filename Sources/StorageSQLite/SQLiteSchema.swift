@@ -180,5 +180,13 @@ enum SQLiteSchema {
             "ALTER TABLE merchants ADD COLUMN customer_card_saving INTEGER NOT NULL DEFAULT 0",
             "ALTER TABLE merchants ADD COLUMN tap_to_pay_terminal_profile_id TEXT",
         ]),
+        // Batches close by schedule too, and keep their totals per card brand and per type.
+        // Batches closed before this migration keep empty breakdowns.
+        SQLiteMigration(version: 7, name: "scheduled settlement and batch breakdowns", statements: [
+            "ALTER TABLE batches ADD COLUMN close_reason TEXT",
+            "ALTER TABLE batches ADD COLUMN scheduled_for INTEGER",
+            "ALTER TABLE batches ADD COLUMN by_card_brand TEXT NOT NULL DEFAULT '[]'",
+            "ALTER TABLE batches ADD COLUMN by_type TEXT NOT NULL DEFAULT '[]'",
+        ]),
     ]
 }

@@ -65,11 +65,18 @@ enum SQLiteTables {
         Column(name: "closed_at") { SQLiteValue.date($0.closedAt) },
         Column(name: "transaction_count") { SQLiteValue.integer($0.transactionCount) },
         Column(name: "totals") { try SQLiteValue.json($0.totals) },
+        Column(name: "close_reason") { SQLiteValue.text($0.closeReason?.rawValue) },
+        Column(name: "scheduled_for") { SQLiteValue.date($0.scheduledFor) },
+        Column(name: "by_card_brand") { try SQLiteValue.json($0.byCardBrand) },
+        Column(name: "by_type") { try SQLiteValue.json($0.byType) },
     ]) { row in
         Batch(
             id: try row.text("id"), merchantId: try row.text("merchant_id"), openedAt: try row.date("opened_at"),
-            closedAt: try row.optionalDate("closed_at"), transactionCount: try row.int("transaction_count"),
-            totals: try row.json([String: Int64].self, "totals"))
+            closedAt: try row.optionalDate("closed_at"),
+            closeReason: try row.optionalText("close_reason").flatMap(Batch.CloseReason.init(rawValue:)),
+            scheduledFor: try row.optionalDate("scheduled_for"), transactionCount: try row.int("transaction_count"),
+            totals: try row.json([String: Int64].self, "totals"),
+            byCardBrand: try row.json([BatchSubtotal].self, "by_card_brand"), byType: try row.json([BatchSubtotal].self, "by_type"))
     }
 
     static let devices = SQLiteTable<Device>("devices", key: ["merchant_id", "device_id"], columns: [

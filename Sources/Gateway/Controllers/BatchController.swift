@@ -2,7 +2,7 @@ import GatewayAPI
 import Hummingbird
 import Storage
 
-/// Settlement batches: list them, close the open one.
+/// Settlement batches: list them, read one, close the open one.
 struct BatchController {
     let batches: BatchService
     let idempotency: IdempotencyGuard
@@ -24,11 +24,25 @@ struct BatchController {
                 return (.ok, try JSONCoding.encoder.encode(Self.render(closed)))
             }
         }
+        v1.get("batches/:id") { _, context in
+            let caller = try context.require(.getSettlementBatches)
+            let id = try context.parameters.require("id")
+            guard let batch = try await batches.batch(id: id, merchantId: caller.merchantId) else {
+                throw GatewayError.notFound("batch \(id)")
+            }
+            return try JSONCoding.response(.ok, Self.render(batch))
+        }
     }
 
     static func render(_ batch: Batch) -> BatchResource {
         BatchResource(
             id: batch.id, status: batch.isOpen ? "open" : "closed", openedAt: batch.openedAt, closedAt: batch.closedAt,
-            transactionCount: batch.transactionCount, totals: batch.totals)
+            closedBy: batch.closeReason?.rawValue, scheduledFor: batch.scheduledFor,
+            transactionCount: batch.transactionCount, totals: batch.totals,
+            byCardBrand: batch.byCardBrand.map(render), byType: batch.byType.map(render))
+    }
+
+    private static func render(_ line: BatchSubtotal) -> BatchSubtotalResource {
+        BatchSubtotalResource(name: line.name, currency: line.currency, count: line.count, amount: line.amount)
     }
 }

@@ -2,7 +2,9 @@ import Foundation
 import PaymentCore
 import Storage
 
-/// Settlement: closing the merchant's open batch settles every payment in it.
+/// Settlement: closing the merchant's open batch settles every payment in it. A batch
+/// closes on request (`POST /v1/batches/close`) or at the merchant's settlement time slots
+/// (`SettlementJob`).
 struct BatchService: Sendable {
     let store: any Store
     let now: @Sendable () -> Date
@@ -10,11 +12,26 @@ struct BatchService: Sendable {
 
     /// Closes the open batch and returns it with its totals; nil when there is nothing to close.
     func close(merchantId: String) async throws -> Batch? {
+        try await close(merchantId: merchantId, reason: .request, slot: nil)
+    }
+
+    /// Closes the open batch for the settlement slot at `slot` if it was opened before the
+    /// slot; nil when there is nothing to close or a close already covered the slot. The
+    /// check is repeated inside the write, so a manual close or a second gateway instance
+    /// racing the schedule closes the batch once.
+    func closeForSchedule(merchantId: String, slot: Date) async throws -> Batch? {
+        try await close(merchantId: merchantId, reason: .schedule, slot: slot)
+    }
+
+    private func close(merchantId: String, reason: Batch.CloseReason, slot: Date?) async throws -> Batch? {
         let now = now()
         return try await store.write { writer -> Batch? in
             guard var batch = try await writer.openBatch(merchantId: merchantId) else { return nil }
-            try await Self.summarize(&batch, in: writer)
+            if let slot, batch.openedAt >= slot { return nil }
+            BatchSummary(members: try await Self.members(of: batch, in: writer)).apply(to: &batch)
             batch.closedAt = now
+            batch.closeReason = reason
+            batch.scheduledFor = slot
             try await writer.update(batch)
             _ = try await writer.markSettled(batchId: batch.id, merchantId: merchantId, at: now)
             return batch
@@ -26,40 +43,22 @@ struct BatchService: Sendable {
         try await store.read { reader in
             var batches = try await reader.batches(merchantId: merchantId)
             for index in batches.indices where batches[index].isOpen {
-                try await Self.summarize(&batches[index], in: reader)
+                BatchSummary(members: try await Self.members(of: batches[index], in: reader)).apply(to: &batches[index])
             }
             return batches
         }
     }
 
-    /// Sets the batch's count and net totals per currency from its members.
-    private static func summarize(_ batch: inout Batch, in reader: any StoreReader) async throws {
-        var totals: [String: Int64] = [:]
-        var count = 0
-        for transaction in try await members(of: batch, in: reader) {
-            guard let signed = settledAmount(transaction) else { continue }
-            totals[transaction.currency.code, default: 0] += signed
-            count += 1
-        }
-        batch.totals = totals
-        batch.transactionCount = count
-    }
-
-    /// What a batch member adds to the batch total: captured payments add what they
-    /// captured, approved refunds subtract; voided payments and captures (counted on their
-    /// payment) add nothing.
-    private static func settledAmount(_ transaction: Transaction) -> Int64? {
-        switch (transaction.type, transaction.status) {
-        case (.sale, .captured), (.sale, .refunded), (.authorization, .captured), (.authorization, .refunded):
-            return transaction.capturedAmount
-        case (.refund, .approved):
-            return -transaction.amount
-        default:
-            return nil
+    /// One batch of the merchant (running totals when open); nil for another merchant's.
+    func batch(id: String, merchantId: String) async throws -> Batch? {
+        try await store.read { reader in
+            guard var batch = try await reader.batch(id: id, merchantId: merchantId) else { return nil }
+            if batch.isOpen { BatchSummary(members: try await Self.members(of: batch, in: reader)).apply(to: &batch) }
+            return batch
         }
     }
 
-    private static func members(of batch: Batch, in reader: any StoreReader) async throws -> [Transaction] {
+    static func members(of batch: Batch, in reader: any StoreReader) async throws -> [Transaction] {
         var members: [Transaction] = []
         var query = TransactionQuery(merchantId: batch.merchantId)
         query.batchId = batch.id

@@ -1,0 +1,69 @@
+import PaymentCore
+import Storage
+
+/// A batch's totals, counted from its members: net per currency, per card brand and per
+/// kind of movement. Captured payments add what they captured, approved refunds subtract;
+/// voided payments and capture rows (counted on their payment) add nothing.
+struct BatchSummary {
+    private(set) var transactionCount = 0
+    private(set) var totals: [String: Int64] = [:]
+    private var brands: [GroupKey: BatchSubtotal] = [:]
+    private var types: [GroupKey: BatchSubtotal] = [:]
+
+    init(members: [Transaction]) {
+        for member in members { add(member) }
+    }
+
+    /// Brand lines, then type lines, sorted by name and currency so a listing is stable.
+    var byCardBrand: [BatchSubtotal] { Self.sorted(brands) }
+    var byType: [BatchSubtotal] { Self.sorted(types) }
+
+    /// Writes the totals onto `batch`.
+    func apply(to batch: inout Batch) {
+        batch.transactionCount = transactionCount
+        batch.totals = totals
+        batch.byCardBrand = byCardBrand
+        batch.byType = byType
+    }
+
+    private mutating func add(_ member: Transaction) {
+        guard let (kind, amount) = Self.movement(member) else { return }
+        let currency = member.currency.code
+        transactionCount += 1
+        totals[currency, default: 0] += amount
+        Self.add(amount, to: &brands, name: member.card?.brand ?? "unknown", currency: currency)
+        Self.add(amount, to: &types, name: kind, currency: currency)
+    }
+
+    /// What a member moves, and under which kind: a sale, a captured authorization
+    /// ("capture"), or a refund (negative).
+    static func movement(_ member: Transaction) -> (kind: String, amount: Int64)? {
+        switch (member.type, member.status) {
+        case (.sale, .captured), (.sale, .refunded):
+            return ("sale", member.capturedAmount)
+        case (.authorization, .captured), (.authorization, .refunded):
+            return ("capture", member.capturedAmount)
+        case (.refund, .approved):
+            return ("refund", -member.amount)
+        default:
+            return nil
+        }
+    }
+
+    private struct GroupKey: Hashable {
+        var name: String
+        var currency: String
+    }
+
+    private static func add(_ amount: Int64, to groups: inout [GroupKey: BatchSubtotal], name: String, currency: String) {
+        let key = GroupKey(name: name, currency: currency)
+        var line = groups[key] ?? BatchSubtotal(name: name, currency: currency, count: 0, amount: 0)
+        line.count += 1
+        line.amount += amount
+        groups[key] = line
+    }
+
+    private static func sorted(_ groups: [GroupKey: BatchSubtotal]) -> [BatchSubtotal] {
+        groups.values.sorted { ($0.name, $0.currency) < ($1.name, $1.currency) }
+    }
+}
