@@ -180,5 +180,16 @@ enum SQLiteSchema {
             "ALTER TABLE merchants ADD COLUMN customer_card_saving INTEGER NOT NULL DEFAULT 0",
             "ALTER TABLE merchants ADD COLUMN tap_to_pay_terminal_profile_id TEXT",
         ]),
+        // A payment's breakdown (Koard PaymentBreakdown): a column per part. The subtotal
+        // says whether there is one; rates are TEXT decimal fractions, never REAL.
+        SQLiteMigration(version: 5, name: "payment breakdown", statements: [
+            "ALTER TABLE transactions ADD COLUMN breakdown_subtotal INTEGER",
+            "ALTER TABLE transactions ADD COLUMN breakdown_tax_rate TEXT",
+            "ALTER TABLE transactions ADD COLUMN breakdown_tax_amount INTEGER",
+            "ALTER TABLE transactions ADD COLUMN breakdown_tip_amount INTEGER",
+            "ALTER TABLE transactions ADD COLUMN breakdown_tip_type TEXT",
+            "ALTER TABLE transactions ADD COLUMN breakdown_surcharge_amount INTEGER",
+            "ALTER TABLE transactions ADD COLUMN breakdown_surcharge_rate TEXT",
+        ]),
     ]
 }
