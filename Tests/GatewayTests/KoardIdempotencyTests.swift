@@ -32,6 +32,23 @@ struct KoardIdempotencyTests {
         }
     }
 
+    @Test func aDuplicateWhileTheFirstRunsIsInUse() async throws {
+        let processor = GatedProcessor()
+        let harness = try await GatewayHarness.make(processor: processor)
+        try await harness.test { (session: TestSession) async throws in
+            try await session.activateDevice()
+            let body = TestSession.koardBody(try session.tap(amount: 1_000), amount: 1_000, extra: #","transaction_id":"order-busy""#)
+            async let first = session.koardPost(KoardPath.preauth, body)
+            var entered = processor.entered.makeAsyncIterator()
+            _ = await entered.next()
+            let second = try await session.koardPost(KoardPath.preauth, body)
+            #expect(second.status == 409)
+            #expect(second.error?.code == "idempotency_key_in_use")
+            processor.open()
+            #expect(try await first.status == 201)
+        }
+    }
+
     @Test func anEventIdKeysAFollowUp() async throws {
         let harness = try await GatewayHarness.make()
         try await harness.test { (session: TestSession) async throws in
