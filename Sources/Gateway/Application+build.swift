@@ -53,5 +53,9 @@ func buildRouter(_ services: GatewayServices, now: @escaping @Sendable () -> Dat
         .add(middleware: HaloServerErrorMiddleware())
         .add(middleware: AuthMiddleware(signer: services.signer, now: now))
     HaloController(services: services).addRoutes(to: halo)
+    // Koard-compatible routes keep the Koard document's paths: /v4 and /v3 beside /v1.
+    let koardAuth = AuthMiddleware(signer: services.signer, now: now)
+    KoardController(services: services).addRoutes(
+        v1: v1, v3: router.group("v3").add(middleware: koardAuth), v4: router.group("v4").add(middleware: koardAuth))
     return router
 }

@@ -53,6 +53,8 @@ public enum APIErrorCode: String, Sendable, CaseIterable {
     case invalidPINToken = "invalid_pin_token"
     /// `X-Device-Installation-Id` is missing or not an installation id.
     case deviceHeaderMissing = "device_header_missing"
+    /// A payment breakdown whose parts do not add up to the amount it describes.
+    case breakdownMismatch = "breakdown_mismatch"
     // 401, 403, 404
     case unauthorized = "unauthorized"
     case invalidClient = "invalid_client"

@@ -22,6 +22,8 @@ public struct CardTransactionRequest: Codable, Sendable, Equatable {
     public var createdById: String?
     /// ARISE `CreateMethodId` raw value; defaults to API token (2).
     public var createMethodId: Int?
+    /// How amount + tip divides; its parts must add up to them, and its tip is the tip.
+    public var breakdown: BreakdownRequest?
 
     public init(amount: Int64, currency: String, accountNumber: String, expirationMonth: Int, expirationYear: Int,
                 securityCode: String? = nil, tipAmount: Int64? = nil, referenceId: String? = nil) {

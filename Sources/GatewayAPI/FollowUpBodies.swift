@@ -1,7 +1,13 @@
 /// `POST …/capture`: capture all of the authorized amount, or `amount` of it (the rest is released).
+/// With a breakdown and no amount, the breakdown's total is captured; the breakdown then
+/// replaces the payment's, tip included.
 public struct CaptureBody: Codable, Sendable, Equatable {
     public var amount: Int64?
-    public init(amount: Int64? = nil) { self.amount = amount }
+    public var breakdown: BreakdownRequest?
+    public init(amount: Int64? = nil, breakdown: BreakdownRequest? = nil) {
+        self.amount = amount
+        self.breakdown = breakdown
+    }
 }
 
 /// `POST …/increment`: raise the authorized amount by `amount`.

@@ -18,6 +18,8 @@ public struct TapTransactionRequest: Codable, Sendable, Equatable {
     public var customerId: String?
     public var contactInfo: ContactInfo?
     public var createdById: String?
+    /// How amount + tip divides; its parts must add up to them, and its tip is the tip.
+    public var breakdown: BreakdownRequest?
 
     public init(generalCardData: String?, paymentCardData: String?, amount: Int64? = nil, currency: String? = nil,
                 referenceId: String? = nil) {

@@ -34,6 +34,8 @@ public struct TransactionResource: Codable, Sendable, Equatable {
     public var availableOperations: [AvailableOperationResource]?
     /// The follow-ups of an original, oldest first (details only).
     public var operations: [TransactionResource]?
+    /// How the total divides, when the client sent a breakdown (rates are fractions, 0.0875 = 8.75 %).
+    public var breakdown: PaymentBreakdown?
 
     public init(id: String, type: TransactionType, status: TransactionStatus, merchantId: String, currency: String,
                 amount: Int64, createMethodId: Int, createdAt: Date, updatedAt: Date) {

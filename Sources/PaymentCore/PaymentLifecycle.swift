@@ -64,11 +64,22 @@ public enum PaymentLifecycle {
         case .capture:
             payment.capturedAmount = approved
             payment.status = .captured
+            if let breakdown = operation.breakdown {
+                // The breakdown sent with the capture is the final word on the parts, tip included.
+                payment.breakdown = breakdown
+                payment.tipAmount = breakdown.tipAmount
+            }
         case .incrementalAuthorization:
             payment.authorizedAmount += approved
+            if let breakdown = operation.breakdown {
+                payment.breakdown = breakdown
+                payment.tipAmount = breakdown.tipAmount
+            }
         case .tipAdjustment:
             payment.capturedAmount += operation.amount - payment.tipAmount
             payment.tipAmount = operation.amount
+            // Keep the stored parts adding up to what was captured.
+            if let breakdown = operation.breakdown { payment.breakdown = breakdown } else { payment.breakdown?.tipAmount = operation.amount }
         case .void:
             payment.status = .voided
         case .reversal:

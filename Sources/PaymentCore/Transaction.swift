@@ -42,6 +42,10 @@ public struct Transaction: Sendable, Equatable, Codable {
     public var settledAt: Date?
     public var createdAt: Date
     public var updatedAt: Date
+    /// How the total divides (subtotal, tax, tip, surcharge), when the client said. On a
+    /// payment: the latest one, replaced by an approved capture or tip adjustment that
+    /// carries one; on a follow-up: the one it was sent with.
+    public var breakdown: PaymentBreakdown?
 
     public init(
         id: String, merchantId: String, type: TransactionType, status: TransactionStatus,

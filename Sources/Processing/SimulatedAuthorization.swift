@@ -12,6 +12,10 @@ struct SimulatedAuthorization: Equatable, Sendable {
     var tip: Int64 = 0
     /// Voided, reversed to zero or cancelled: no follow-up is possible any more.
     var isClosed = false
+    /// Paid with the amount-driven test card: an incremental authorization is then decided
+    /// by the last two digits of its delta, as the payment was by its amount. A flag, not
+    /// the card: the books hold no card data.
+    var decidesIncrementsByAmount = false
 
     /// What a follow-up asked of the books.
     enum Decision: Equatable {
@@ -39,6 +43,11 @@ struct SimulatedAuthorization: Equatable, Sendable {
         case .incrementAuthorization:
             guard kind == .authorization, !isCaptured else { return .decline(.invalidTransaction) }
             guard amount > 0 else { return .decline(.invalidAmount) }
+            if decidesIncrementsByAmount {
+                // Only a plain approval raises the hold; any other code declines the increment.
+                let code = ISOResponseCode(lastTwoDigitsOf: amount)
+                guard code.disposition == .approved else { return .decline(code) }
+            }
             after.authorized += amount
         case .adjustTip:
             guard isCaptured else { return .decline(.invalidTransaction) }

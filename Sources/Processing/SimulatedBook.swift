@@ -60,8 +60,7 @@ struct SimulatedBook: Sendable {
         case .noAnswer:
             throw .noAnswer
         case .amountDriven:
-            let lastTwo = amount % 100
-            let code = ISOResponseCode(rawValue: lastTwo < 10 ? "0\(lastTwo)" : "\(lastTwo)")
+            let code = ISOResponseCode(lastTwoDigitsOf: amount)
             switch code.disposition {
             case .approved: return approve(request, amount: amount, code: code)
             case .partiallyApproved: return approve(request, amount: amount / 2, code: code)
@@ -156,9 +155,10 @@ struct SimulatedBook: Sendable {
         guard request.kind != .refund else { return credit(request) }
         let result = approvalResult(request.transactionId, code)
         let reference = result.reference ?? ""
-        let authorization = SimulatedAuthorization(
+        var authorization = SimulatedAuthorization(
             transactionId: request.transactionId, kind: request.kind, currency: request.amount.currency,
             authorized: amount, captured: request.kind == .sale ? amount : 0)
+        authorization.decidesIncrementsByAmount = TestCards.behaviour(pan: request.card.pan) == .amountDriven
         authorizations[reference] = authorization
         referenceByTransactionId[request.transactionId] = reference
         return store(request.transactionId, ProcessorResponse(outcome: .approved(amount: amount), result: result),

@@ -180,6 +180,17 @@ enum SQLiteSchema {
             "ALTER TABLE merchants ADD COLUMN customer_card_saving INTEGER NOT NULL DEFAULT 0",
             "ALTER TABLE merchants ADD COLUMN tap_to_pay_terminal_profile_id TEXT",
         ]),
+        // A payment's breakdown (Koard PaymentBreakdown): a column per part. The subtotal
+        // says whether there is one; rates are TEXT decimal fractions, never REAL.
+        SQLiteMigration(version: 5, name: "payment breakdown", statements: [
+            "ALTER TABLE transactions ADD COLUMN breakdown_subtotal INTEGER",
+            "ALTER TABLE transactions ADD COLUMN breakdown_tax_rate TEXT",
+            "ALTER TABLE transactions ADD COLUMN breakdown_tax_amount INTEGER",
+            "ALTER TABLE transactions ADD COLUMN breakdown_tip_amount INTEGER",
+            "ALTER TABLE transactions ADD COLUMN breakdown_tip_type TEXT",
+            "ALTER TABLE transactions ADD COLUMN breakdown_surcharge_amount INTEGER",
+            "ALTER TABLE transactions ADD COLUMN breakdown_surcharge_rate TEXT",
+        ]),
         // Batches close by schedule too, and keep their totals per card brand and per type.
         // Batches closed before this migration keep empty breakdowns.
         SQLiteMigration(version: 7, name: "scheduled settlement and batch breakdowns", statements: [

@@ -56,7 +56,7 @@ extension SQLiteTables {
         Column(name: "settled_at") { SQLiteValue.date($0.settledAt) },
         Column(name: "created_at") { SQLiteValue.date($0.createdAt) },
         Column(name: "updated_at") { SQLiteValue.date($0.updatedAt) },
-    ], decode: decodeTransaction)
+    ] + breakdownColumns, decode: decodeTransaction)
 
     private static func decodeTransaction(_ row: SQLiteRowReader) throws -> Transaction {
         let code = try row.text("currency")
@@ -84,6 +84,7 @@ extension SQLiteTables {
         transaction.batchId = try row.optionalText("batch_id")
         transaction.settledAt = try row.optionalDate("settled_at")
         transaction.updatedAt = try row.date("updated_at")
+        transaction.breakdown = try decodeBreakdown(row)
         return transaction
     }
 

@@ -111,7 +111,7 @@ struct OpenAPIDocumentTests {
     }
 
     /// The text of `components.schemas.<name>`, up to the next schema.
-    private static func schema(_ name: String) -> String? {
+    static func schema(_ name: String) -> String? {
         let yaml = OpenAPIDocument.yaml
         guard let schemas = yaml.range(of: "\n  schemas:\n"),
               let start = yaml.range(of: "\n    \(name):\n", range: schemas.upperBound..<yaml.endIndex) else { return nil }

@@ -68,3 +68,27 @@ extension SQLiteStore {
             [.text(id), .text("Old \(id)"), .float(3_600), .text(tipPercentages), .integer(1_750_000_000_000)])
     }
 }
+
+/// The payment breakdown in SQLite (migration 5): rates as exact TEXT, amounts as INTEGER.
+extension SQLiteStoreTests {
+    @Test func breakdownRatesAreExactTextAndAmountsIntegers() async throws {
+        try await withDatabase { file in
+            let rows = try await withStore(file) { store in
+                try await store.seed(transactions: [Fixtures.fullTransaction()])
+                return try await store.readConnection.query("""
+                    SELECT typeof(breakdown_tax_rate) || typeof(breakdown_surcharge_rate) AS rates,
+                        typeof(breakdown_subtotal) || typeof(breakdown_tax_amount) || typeof(breakdown_tip_amount)
+                            || typeof(breakdown_surcharge_amount) AS amounts,
+                        breakdown_tax_rate, breakdown_surcharge_rate, breakdown_tip_type
+                    FROM transactions
+                    """)
+            }
+            let row = try #require(rows.first)
+            #expect(row.column("rates")?.string == "texttext")
+            #expect(row.column("amounts")?.string == String(repeating: "integer", count: 4))
+            #expect(row.column("breakdown_tax_rate")?.string == "0.0875")
+            #expect(row.column("breakdown_surcharge_rate")?.string == "0.031234")
+            #expect(row.column("breakdown_tip_type")?.string == "percentage")
+        }
+    }
+}

@@ -15,11 +15,13 @@ struct CardPaymentValidator: Sendable {
         guard body.amount > 0 else {
             throw GatewayError.invalid("amount", "amount must be greater than zero (minor units, e.g. 1234 for 12.34)", code: .invalidAmount)
         }
-        let tip = body.tipAmount ?? 0
+        let breakdown = try BreakdownRules.canonical.parse(body.breakdown)
+        let tip = try BreakdownRules.canonical.tip(requestTip: body.tipAmount, breakdown: breakdown, tipField: "tipAmount")
         guard tip >= 0 else { throw GatewayError.invalid("tipAmount", "tipAmount must not be negative", code: .invalidAmount) }
         guard body.amount <= Int64.max - tip, body.amount + tip <= Self.maxTotal else {
             throw GatewayError.invalid("amount", "amount is too large", code: .invalidAmount)
         }
+        try BreakdownRules.check(breakdown, total: body.amount + tip)
         if let source = body.cardDataSource, source != "manual" {
             throw GatewayError.invalid("cardDataSource", "keyed card data must have cardDataSource \"manual\"")
         }
@@ -45,7 +47,8 @@ struct CardPaymentValidator: Sendable {
         return NewPayment(
             type: type, currency: currency, baseAmount: body.amount, tipAmount: tip, card: card,
             referenceId: body.referenceId, customerId: body.customerId, customerName: Self.customerName(body.contactInfo),
-            customerEmail: body.contactInfo?.email, createdById: body.createdById ?? caller.clientId, createMethod: createMethod)
+            customerEmail: body.contactInfo?.email, createdById: body.createdById ?? caller.clientId, createMethod: createMethod,
+            breakdown: breakdown)
     }
 
     /// Which request field a card-data refusal is about. The messages never carry the number.

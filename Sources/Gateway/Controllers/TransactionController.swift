@@ -55,9 +55,10 @@ struct TransactionController {
         var request = request
         let body = try await request.collectBody(upTo: JSONCoding.maxBodySize)
         return try await services.idempotency.run(merchantId: caller.merchantId, request: request, body: body) { claim in
-            let followUp = try Self.followUpRequest(operation, body: body)
+            let (followUp, breakdown) = try Self.followUpRequest(operation, body: body)
             let (done, payment) = try await services.followUps.perform(
-                followUp, paymentId: paymentId, merchantId: caller.merchantId, createdById: caller.clientId, idempotency: claim)
+                followUp, paymentId: paymentId, merchantId: caller.merchantId, createdById: caller.clientId, idempotency: claim,
+                breakdown: breakdown)
             let merchant = try await services.store.read { try await $0.merchant(id: caller.merchantId) }
             let response = FollowUpResponse(
                 operation: services.renderer.render(done, merchant: merchant), payment: services.renderer.render(payment, merchant: merchant))
@@ -98,8 +99,21 @@ struct TransactionController {
         }
     }
 
-    /// The follow-up a body asks for. Capture, reverse, refund and void accept an empty body.
-    private static func followUpRequest(_ operation: APIPath.FollowUp, body: ByteBuffer) throws -> FollowUpRequest {
+    /// The follow-up a body asks for, with the breakdown a capture may carry (without an
+    /// amount, the breakdown's total is captured). Capture, reverse, refund and void accept
+    /// an empty body.
+    private static func followUpRequest(_ operation: APIPath.FollowUp, body: ByteBuffer) throws -> (FollowUpRequest, PaymentBreakdown?) {
+        let empty = body.readableBytes == 0
+        if operation == .capture {
+            guard !empty else { return (.capture(amount: nil), nil) }
+            let capture = try JSONCoding.decode(CaptureBody.self, from: body)
+            let breakdown = try BreakdownRules.canonical.parse(capture.breakdown)
+            return (.capture(amount: try positive(capture.amount ?? breakdown?.total)), breakdown)
+        }
+        return (try followUpWithoutBreakdown(operation, body: body), nil)
+    }
+
+    private static func followUpWithoutBreakdown(_ operation: APIPath.FollowUp, body: ByteBuffer) throws -> FollowUpRequest {
         let empty = body.readableBytes == 0
         switch operation {
         case .capture:

@@ -12,9 +12,12 @@ struct FollowUpService: Sendable {
     let now: @Sendable () -> Date
     let makeId: @Sendable () -> String
 
+    /// `breakdown` (capture, incremental authorization) describes the payment's new total: it is
+    /// checked against that total in phase 1, kept on the operation, and replaces the
+    /// payment's when the processor approves.
     func perform(
         _ request: FollowUpRequest, paymentId: String, merchantId: String, createdById: String?,
-        idempotency: IdempotencyClaim?, tap: TapProof? = nil
+        idempotency: IdempotencyClaim?, tap: TapProof? = nil, breakdown: PaymentBreakdown? = nil
     ) async throws -> (operation: Transaction, payment: Transaction) {
         let operationId = makeId()
         let now = now()
@@ -37,6 +40,10 @@ struct FollowUpService: Sendable {
             } catch {
                 throw GatewayError(error, paymentStatus: payment.status)
             }
+            if let breakdown {
+                let newTotal = request.type == .incrementalAuthorization ? payment.authorizedAmount + amount : amount
+                try BreakdownRules.check(breakdown, total: newTotal)
+            }
             var operation = Transaction(
                 id: operationId, merchantId: merchantId, type: request.type, status: .pending, parentId: payment.id,
                 currency: payment.currency, amount: amount, createMethod: payment.createMethod, createdAt: now)
@@ -44,6 +51,7 @@ struct FollowUpService: Sendable {
             operation.referenceId = payment.referenceId
             operation.createdById = createdById
             operation.cardPresent = tap?.details
+            operation.breakdown = breakdown
             try await writer.insert(operation)
             try await writer.update(payment)
             try await idempotency?.link(transactionId: operation.id, in: writer)

@@ -18,6 +18,8 @@ struct NewPayment: Sendable {
     var createMethod: CreateMethod
     /// Set when the card was tapped: the read to remember and what the payment keeps of it.
     var tap: TapProof?
+    /// How the total divides, checked against it (``BreakdownRules``).
+    var breakdown: PaymentBreakdown? = nil
 
     /// What the processor is asked to authorize.
     var total: Int64 { baseAmount + tipAmount }

@@ -31,6 +31,7 @@ struct PaymentService: Sendable {
         row.customerName = payment.customerName
         row.customerEmail = payment.customerEmail
         row.createdById = payment.createdById
+        row.breakdown = payment.breakdown
         let pending = row
         try await store.write { writer in
             if let tap = payment.tap { try await CardReadLedger.record(tap, merchantId: merchantId, at: pending.createdAt, in: writer) }

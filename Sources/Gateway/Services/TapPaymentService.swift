@@ -23,6 +23,8 @@ struct TapPaymentService: Sendable {
         var customerName: String?
         var customerEmail: String?
         var createdById: String?
+        /// Checked against the total, which may come from the sealed data.
+        var breakdown: PaymentBreakdown?
     }
 
     /// A sale or authorization from a tap.
@@ -34,11 +36,13 @@ struct TapPaymentService: Sendable {
             throw GatewayError.invalid("paymentCardData", "the card was read for a refund, not a \(type.rawValue)", code: .cardReadMismatch)
         }
         let total = try Self.amount(of: tap, terms: terms)
-        let payment = NewPayment(
+        try BreakdownRules.check(terms.breakdown, total: total.minorUnits)
+        var payment = NewPayment(
             type: type, currency: total.currency, baseAmount: total.minorUnits - terms.tipAmount, tipAmount: terms.tipAmount,
             card: tap.card, referenceId: terms.referenceId, customerId: terms.customerId, customerName: terms.customerName,
             customerEmail: terms.customerEmail, createdById: terms.createdById ?? deviceId, createMethod: .tapToPay,
             tap: proof(tap, deviceId: deviceId))
+        payment.breakdown = terms.breakdown
         return try await payments.create(payment, merchantId: merchantId, idempotency: idempotency, logger: logger)
     }
 

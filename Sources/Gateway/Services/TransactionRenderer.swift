@@ -38,6 +38,7 @@ struct TransactionRenderer: Sendable {
                 refunded: transaction.refundedAmount, tip: transaction.tipAmount, refundable: transaction.refundableAmount)
             resource.availableOperations = availableOperations(transaction, merchant: merchant)
         }
+        resource.breakdown = transaction.breakdown
         resource.operations = operations.map { $0.map { render($0, merchant: merchant) } }
         return resource
     }

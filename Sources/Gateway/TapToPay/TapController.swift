@@ -41,6 +41,7 @@ struct TapController {
         return try await services.idempotency.run(merchantId: caller.merchantId, request: request, body: body) { claim in
             let refund = try JSONCoding.decode(TapTransactionRequest.self, from: body)
             guard refund.tipAmount == nil else { throw GatewayError.invalid("tipAmount", "tipAmount does not apply to a refund") }
+            guard refund.breakdown == nil else { throw GatewayError.invalid("breakdown", "breakdown does not apply to a refund") }
             let (tap, pin) = try services.tapOpener.open(generalCardData: refund.generalCardData, paymentCardData: refund.paymentCardData)
             guard pin == nil else { throw GatewayError.invalid("paymentCardData", "a refund takes no PIN") }
             let result = try await services.tapPayments.refund(
@@ -88,7 +89,8 @@ struct TapController {
             }
             terms.currency = currency
         }
-        terms.tipAmount = body.tipAmount ?? 0
+        terms.breakdown = try BreakdownRules.canonical.parse(body.breakdown)
+        terms.tipAmount = try BreakdownRules.canonical.tip(requestTip: body.tipAmount, breakdown: terms.breakdown, tipField: "tipAmount")
         try CardPaymentValidator.checkLength(body.referenceId, field: "referenceId")
         try CardPaymentValidator.checkLength(body.customerId, field: "customerId")
         try CardPaymentValidator.checkLength(body.createdById, field: "createdById")

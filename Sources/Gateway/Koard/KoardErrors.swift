@@ -1,0 +1,53 @@
+import Foundation
+import GatewayAPI
+import PaymentCore
+import Storage
+
+/// Errors on the Koard routes speak Koard: the payment's state in Koard's names and fields
+/// in snake_case. Codes and HTTP statuses are the canonical ones, so a refusal means the
+/// same on both APIs (404 unknown payment, 409 refused move or amount over what is
+/// available, 400 bad input).
+enum KoardErrors {
+    /// Runs `body`, rewriting a `GatewayError` it throws for the Koard routes. `payment`
+    /// reads the payment the error is about, when there is one.
+    static func translating<T>(
+        payment: @Sendable () async throws -> Transaction? = { nil }, _ body: () async throws -> T
+    ) async throws -> T {
+        do {
+            return try await body()
+        } catch var error as GatewayError {
+            error.body.field = error.body.field.map(snakeCase)
+            if let status = error.body.status, let canonical = TransactionStatus(rawValue: status) {
+                let current = try? await payment()
+                let koard = current.map { KoardStatus($0) } ?? KoardStatus(Transaction.placeholder(status: canonical))
+                error.body.status = koard.rawValue
+                if error.body.code == APIErrorCode.invalidStateTransition.rawValue {
+                    error.body.message += " (Koard state: \(koard.rawValue))"
+                }
+            }
+            throw error
+        }
+    }
+
+    /// "breakdown.taxRate" → "breakdown.tax_rate"; snake_case names and header names
+    /// ("Idempotency-Key") are left as they are.
+    static func snakeCase(_ field: String) -> String {
+        guard field.first?.isLowercase == true, !field.contains("-") else { return field }
+        var result = ""
+        for character in field {
+            if character.isUppercase {
+                result += "_" + character.lowercased()
+            } else {
+                result.append(character)
+            }
+        }
+        return result
+    }
+}
+
+extension Transaction {
+    /// A payment with only a status, for mapping a status when the payment cannot be read.
+    static func placeholder(status: TransactionStatus) -> Transaction {
+        Transaction(id: "", merchantId: "", type: .authorization, status: status, currency: .usd, amount: 0, createdAt: .distantPast)
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import GatewayAPI
+import PaymentCore
+
+/// A Koard tip adjustment: the new tip as an amount, or as a fraction of the payment's
+/// subtotal (0.18 = 18 %), exactly one of the two.
+struct KoardTipAdjustment: Sendable {
+    enum Tip: Sendable {
+        case amount(Int64)
+        case percentage(Decimal)
+    }
+
+    let tip: Tip
+
+    init(_ body: KoardAdjustRequest) throws {
+        guard body.type == "tip" else {
+            throw GatewayError.invalid("type", "type must be \"tip\", the one adjustment there is, not '\(body.type)'")
+        }
+        switch (body.amount, body.percentage) {
+        case (let amount?, nil):
+            guard amount >= 0 else { throw GatewayError.invalid("amount", "amount (the new tip) must not be negative", code: .invalidAmount) }
+            guard amount <= PaymentBreakdown.maxAmount else { throw GatewayError.invalid("amount", "amount is too large", code: .invalidAmount) }
+            tip = .amount(amount)
+        case (nil, let percentage?):
+            if let problem = PaymentBreakdown.rateProblem(percentage) {
+                throw GatewayError.invalid("percentage", "percentage \(problem)")
+            }
+            tip = .percentage(percentage)
+        case (.some, .some):
+            throw GatewayError.invalid("percentage", "give amount or percentage, not both")
+        case (nil, nil):
+            throw GatewayError.invalid("amount", "give the new tip as amount (minor units) or percentage (0.18 = 18 %)")
+        }
+    }
+
+    /// The new tip on `payment`. A percentage applies to the stored breakdown's subtotal,
+    /// else to what was captured before the tip, rounded half-up to the minor unit.
+    func amount(for payment: Transaction) -> Int64 {
+        switch tip {
+        case .amount(let amount):
+            return amount
+        case .percentage(let rate):
+            let subtotal = payment.breakdown?.subtotal ?? (payment.capturedAmount - payment.tipAmount)
+            return Money(minorUnits: subtotal, currency: payment.currency).applying(rate: rate).minorUnits
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import GatewayAPI
+import PaymentCore
+
+/// The one rule for a payment breakdown a request sends, on the canonical routes and the
+/// Koard-compatible ones alike: parsed and checked before anything is written, its parts
+/// adding up to the amount it describes, its tip the payment's tip.
+struct BreakdownRules: Sendable {
+    /// How the route names a breakdown field in its errors ("breakdown.taxRate" or "breakdown.tax_rate").
+    let fieldName: @Sendable (String) -> String
+
+    static let canonical = BreakdownRules { "breakdown.\($0)" }
+    static let koard = BreakdownRules { "breakdown.\(KoardBreakdown.wireName($0))" }
+
+    /// The breakdown of a request, checked field by field; nil when there is none.
+    func parse(_ body: BreakdownRequest?) throws -> PaymentBreakdown? {
+        guard let body else { return nil }
+        var tipType = PaymentBreakdown.TipType.fixed
+        if let raw = body.tipType {
+            guard let known = PaymentBreakdown.TipType(rawValue: raw) else {
+                let allowed = PaymentBreakdown.TipType.allCases.map(\.rawValue).joined(separator: " or ")
+                throw GatewayError.invalid(fieldName("tipType"), "\(fieldName("tipType")) must be \(allowed), not '\(raw)'")
+            }
+            tipType = known
+        }
+        let breakdown = PaymentBreakdown(
+            subtotal: body.subtotal, taxRate: body.taxRate, taxAmount: body.taxAmount ?? 0, tipAmount: body.tipAmount ?? 0,
+            tipType: tipType, surchargeAmount: body.surchargeAmount ?? 0, surchargeRate: body.surchargeRate)
+        do throws(BreakdownError) {
+            try breakdown.validate()
+        } catch {
+            throw gatewayError(error)
+        }
+        return breakdown
+    }
+
+    /// The tip of a payment whose request has `requestTip` and `breakdown`: the breakdown's
+    /// tip, which a tip given beside it must equal.
+    func tip(requestTip: Int64?, breakdown: PaymentBreakdown?, tipField: String) throws -> Int64 {
+        guard let breakdown else { return requestTip ?? 0 }
+        if let requestTip, requestTip != breakdown.tipAmount {
+            throw GatewayError(.badRequest, .breakdownMismatch,
+                               "\(tipField) is \(requestTip) but \(fieldName("tipAmount")) is \(breakdown.tipAmount); send one tip",
+                               field: tipField)
+        }
+        return breakdown.tipAmount
+    }
+
+    /// 400 `breakdown_mismatch` unless the breakdown's parts add up to `total`.
+    static func check(_ breakdown: PaymentBreakdown?, total: Int64) throws {
+        guard let breakdown else { return }
+        do throws(BreakdownError) {
+            try breakdown.check(total: total)
+        } catch {
+            throw GatewayError(.badRequest, .breakdownMismatch,
+                               "the breakdown adds up to \(breakdown.total) (subtotal + tax + tip + surcharge) but the amount is \(total)",
+                               field: "breakdown")
+        }
+    }
+
+    private func gatewayError(_ error: BreakdownError) -> GatewayError {
+        let field = fieldName(error.field)
+        switch error {
+        case .negativeAmount:
+            return .invalid(field, "\(field) must not be negative (minor units)", code: .invalidAmount)
+        case .amountTooLarge:
+            return .invalid(field, "\(field) is too large", code: .invalidAmount)
+        case .invalidRate(_, let reason):
+            return .invalid(field, "\(field) \(reason)")
+        case .sumMismatch:
+            return GatewayError(.badRequest, .breakdownMismatch, error.description, field: "breakdown")
+        }
+    }
+}
+
+extension CardTransactionRequest: DecimalFields {
+    static var decimalFields: Set<String> { ["taxRate", "surchargeRate"] }
+}
+
+extension TapTransactionRequest: DecimalFields {
+    static var decimalFields: Set<String> { ["taxRate", "surchargeRate"] }
+}
+
+extension CaptureBody: DecimalFields {
+    static var decimalFields: Set<String> { ["taxRate", "surchargeRate"] }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import GatewayAPI
+import Logging
+import PaymentCore
+import Storage
+import StorageSQLite
+import Testing
+import TestSupport
+
+/// One breakdown rule on both APIs: well-formed parts adding up to the amount, the tip
+/// taken from it, kept on the payment (also in SQLite).
+@Suite("Payment breakdown on the Koard and canonical routes")
+struct KoardBreakdownTests {
+    @Test func badBreakdownsAreRefusedNamingTheField() async throws {
+        let harness = try await GatewayHarness.make()
+        try await harness.test { (session: TestSession) async throws in
+            try await session.activateDevice()
+            let cases: [(String, String, String)] = [
+                (#"{"subtotal":1000,"tax_rate":1.5}"#, "breakdown.tax_rate", "invalid_request"),
+                (#"{"subtotal":1000,"surcharge_rate":-0.01}"#, "breakdown.surcharge_rate", "invalid_request"),
+                (#"{"subtotal":1000,"tax_rate":0.0000001}"#, "breakdown.tax_rate", "invalid_request"),
+                (#"{"subtotal":1100,"tip_amount":-100}"#, "breakdown.tip_amount", "invalid_amount"),
+                (#"{"subtotal":1000,"tip_type":"generous"}"#, "breakdown.tip_type", "invalid_request"),
+                (#"{"subtotal":900,"tax_amount":50}"#, "breakdown", "breakdown_mismatch"),
+                (#"{"tax_amount":50}"#, "breakdown.subtotal", "invalid_request"),
+            ]
+            for (breakdown, field, code) in cases {
+                let reply = try await session.koardTap(amount: 1_000, extra: #","breakdown":\#(breakdown)"#)
+                #expect(reply.status == 400, "\(breakdown): \(reply.text)")
+                #expect(reply.error?.field == field, "\(breakdown): \(reply.text)")
+                #expect(reply.error?.code == code, "\(breakdown): \(reply.text)")
+            }
+            let mismatch = try await session.koardTap(amount: 1_000, extra: #","breakdown":{"subtotal":900,"tax_amount":50}"#)
+            #expect(mismatch.error?.message.contains("950") == true)
+            #expect(mismatch.error?.message.contains("1000") == true)
+            let list = try await session.send(.get, APIPath.transactions).decode(TransactionList.self)
+            #expect(list.total == 0)
+        }
+    }
+
+    @Test func followUpBreakdownsMustAddUpToTheNewTotal() async throws {
+        let harness = try await GatewayHarness.make()
+        try await harness.test { (session: TestSession) async throws in
+            try await session.activateDevice()
+            let hold = try await session.koardPayment(KoardPath.preauth, amount: 1_000)
+            // The increment's breakdown describes the new total, 1500.
+            let wrongAuth = try await session.koard(KoardPath.auth(hold.transactionId), #"{"amount":500,"breakdown":{"subtotal":500}}"#)
+            #expect(wrongAuth.status == 400)
+            #expect(wrongAuth.error?.code == "breakdown_mismatch")
+            let auth = try await session.koard(KoardPath.auth(hold.transactionId), #"{"amount":500,"breakdown":{"subtotal":1300,"tip_amount":200}}"#)
+            #expect(try auth.koard.breakdown?.subtotal == 1_300)
+            let wrongCapture = try await session.koard(KoardPath.capture(hold.transactionId), #"{"amount":1500,"breakdown":{"subtotal":1000}}"#)
+            #expect(wrongCapture.error?.code == "breakdown_mismatch")
+            // Without an amount the breakdown's total is captured, its tip the payment's.
+            let captured = try await session.koard(KoardPath.capture(hold.transactionId),
+                                                   #"{"breakdown":{"subtotal":1200,"tip_amount":180,"tip_type":"percentage"}}"#).koard
+            #expect(captured.capturedAmount == 1_380)
+            #expect(captured.tipAmount == 180)
+            #expect(captured.breakdown?.tipType == "percentage")
+        }
+    }
+
+    @Test func theCanonicalRoutesTakeTheSameBreakdownInCamelCase() async throws {
+        let harness = try await GatewayHarness.make()
+        try await harness.test { (session: TestSession) async throws in
+            let card = #""cardDataSource":"manual","accountNumber":"4242424242424242","expirationMonth":12,"expirationYear":2030"#
+            let breakdown = #""breakdown":{"subtotal":2500,"taxRate":0.0875,"taxAmount":219,"tipAmount":500,"surchargeAmount":75,"surchargeRate":0.03}"#
+            // amount is before tip on /v1: 2794 + the breakdown's tip 500 = 3294.
+            let sale = try await session.send(.post, APIPath.sale, json: #"{"amount":2794,"currency":"USD",\#(card),\#(breakdown)}"#)
+            #expect(sale.status == 201, "\(sale.text)")
+            let resource = try sale.decode(TransactionResource.self)
+            #expect(resource.amount == 3_294)
+            #expect(resource.amounts?.tip == 500)
+            #expect(resource.breakdown?.taxRate == Decimal(string: "0.0875"))
+
+            let conflictingTip = try await session.send(.post, APIPath.sale, json: #"{"amount":2794,"tipAmount":400,"currency":"USD",\#(card),\#(breakdown)}"#)
+            #expect(conflictingTip.status == 400)
+            #expect(conflictingTip.error?.code == "breakdown_mismatch")
+            #expect(conflictingTip.error?.field == "tipAmount")
+            let badRate = try await session.send(.post, APIPath.authorization,
+                                                 json: #"{"amount":1000,"currency":"USD",\#(card),"breakdown":{"subtotal":1000,"taxRate":8.75}}"#)
+            #expect(badRate.error?.field == "breakdown.taxRate")
+
+            let hold = try await session.pay("authorization", amount: 2_000)
+            let capture = try await session.followUp(hold.id, .capture, json: #"{"breakdown":{"subtotal":1800,"tipAmount":200}}"#)
+            #expect(capture.status == 201, "\(capture.text)")
+            let done = try capture.decode(FollowUpResponse.self)
+            #expect(done.payment.amounts?.captured == 2_000)
+            #expect(done.payment.amounts?.tip == 200)
+            #expect(done.payment.breakdown?.subtotal == 1_800)
+            #expect(done.operation.breakdown?.tipAmount == 200)
+        }
+    }
+
+    @Test func theBreakdownSurvivesASQLiteRoundTrip() async throws {
+        let file = TemporaryDatabasePath()
+        defer { file.remove() }
+        let store = try await SQLiteStore.open(path: file.path, logger: .init(label: "koard-tests"))
+        let harness = try await GatewayHarness.make(store: store)
+        let id = try await harness.test { (session: TestSession) async throws -> String in
+            try await session.activateDevice()
+            let sale = try await session.koardPayment(amount: 3_294, extra: KoardPaymentFlowTests.breakdown)
+            return sale.transactionId
+        }
+        let stored = try await store.transaction(id: id, merchantId: harness.merchantId)
+        #expect(stored?.breakdown == PaymentBreakdown(
+            subtotal: 2_500, taxRate: Decimal(string: "0.0875"), taxAmount: 219, tipAmount: 500, surchargeAmount: 75,
+            surchargeRate: Decimal(string: "0.03")))
+        #expect(stored?.tipAmount == 500)
+        try await store.close()
+    }
+}
