@@ -55,6 +55,9 @@ public enum APIErrorCode: String, Sendable, CaseIterable {
     case deviceHeaderMissing = "device_header_missing"
     /// A payment breakdown whose parts do not add up to the amount it describes.
     case breakdownMismatch = "breakdown_mismatch"
+    /// The merchant's payment settings do not take the currency or the card's brand.
+    case currencyNotAccepted = "currency_not_accepted"
+    case cardBrandNotAccepted = "card_brand_not_accepted"
     // 401, 403, 404
     case unauthorized = "unauthorized"
     case invalidClient = "invalid_client"
@@ -63,6 +66,8 @@ public enum APIErrorCode: String, Sendable, CaseIterable {
     case deviceNotRegistered = "device_not_registered"
     /// Tap to Pay is not active on the device.
     case tapToPayInactive = "tap_to_pay_inactive"
+    /// The operation's type is not among the merchant's transaction types.
+    case transactionTypeNotEnabled = "transaction_type_not_enabled"
     case notFound = "not_found"
     // 409, 422
     case invalidStateTransition = "invalid_state_transition"

@@ -21,6 +21,7 @@ struct TapRouteTests {
         let harness = try await GatewayHarness.make()
         try await harness.test { (session: TestSession) async throws in
             try await session.activateDevice()
+            #expect(try await session.send(.patch, APIPath.paymentSettings, json: #"{"availableCurrencies":["USD","EUR"]}"#).status == 200)
             let reply = try await post(session, APIPath.sale, Self.body(try session.tap(amount: 4_200, currencyCode: 978)))
             #expect(reply.status == 201, "\(reply.text)")
             let sale = try reply.decode(TransactionResource.self)

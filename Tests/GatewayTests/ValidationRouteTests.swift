@@ -44,6 +44,8 @@ struct ValidationRouteTests {
             let reply = try await session.send(.post, APIPath.sale, json: #"{"amount":1500.5,"currency":"JPY",\#(Self.card)}"#)
             #expect(reply.status == 400)
             #expect(reply.error?.field == "amount")
+            let settings = try await session.send(.patch, APIPath.paymentSettings, json: #"{"availableCurrencies":["USD","JPY"]}"#)
+            #expect(settings.status == 200)
             let yen = try await session.pay(amount: 1_500, currency: "JPY")
             #expect(yen.currency == "JPY")
         }

@@ -81,6 +81,8 @@ struct FollowUpTests {
     /// fraction before anything is posted.
     @Test func aFractionOfAYenIsRefusedAfterTheFetchAndNothingIsPosted() async throws {
         let gateway = try await LiveGateway.make()
+        let yen = UpdatePaymentSettingsRequest(availableCurrencies: ["USD", "JPY"])
+        _ = try await gateway.services.admin.updatePaymentSettings(merchantId: gateway.merchantId, yen)
         try await gateway.run { environment in
             let client = try await gateway.client(environment)
             let auth = try await client.submitAuthTransaction(input: TestInput.card(1500, currency: .jpy))

@@ -33,7 +33,9 @@ struct FollowUpService: Sendable {
                 }
                 try await CardReadLedger.record(tap, merchantId: merchantId, at: now, in: writer)
             }
-            let window = try await writer.merchant(id: merchantId)?.authorizationWindow ?? Merchant.defaultAuthorizationWindow
+            let merchant = try await writer.merchant(id: merchantId)
+            try PaymentAcceptance.check(request.type, currency: nil, brand: nil, settings: merchant?.paymentSettings ?? PaymentSettings())
+            let window = merchant?.authorizationWindow ?? Merchant.defaultAuthorizationWindow
             let amount: Int64
             do throws(PaymentError) {
                 amount = try PaymentLifecycle.reserve(request, on: &payment, operationId: operationId, now: now, authorizationWindow: window)

@@ -34,6 +34,8 @@ struct PaymentService: Sendable {
         row.breakdown = payment.breakdown
         let pending = row
         try await store.write { writer in
+            let settings = try await writer.merchant(id: merchantId)?.paymentSettings ?? PaymentSettings()
+            try PaymentAcceptance.check(payment.type, currency: payment.currency, brand: payment.card.brand.rawValue, settings: settings)
             if let tap = payment.tap { try await CardReadLedger.record(tap, merchantId: merchantId, at: pending.createdAt, in: writer) }
             try await writer.insert(pending)
             try await idempotency?.link(transactionId: pending.id, in: writer)

@@ -1,0 +1,38 @@
+import PaymentCore
+import Storage
+
+/// What a merchant's payment settings let through: its currencies, card brands and
+/// transaction types. Checked in phase 1 of every operation, inside the write that records
+/// it, so a refused request leaves nothing behind (and frees its idempotency key).
+enum PaymentAcceptance {
+    /// Refuses an operation the merchant's settings do not take. `currency` and `brand` (the
+    /// card's `CardBrand` raw value) are checked on new payments only: a follow-up's were
+    /// accepted when the payment was, and money must be able to go back after a merchant
+    /// stops taking them.
+    static func check(_ type: TransactionType, currency: Currency?, brand: String?, settings: PaymentSettings) throws {
+        if let currency, !settings.currencies.contains(currency) {
+            let accepted = settings.currencies.map(\.code).joined(separator: ", ")
+            throw GatewayError.invalid("currency", "this merchant takes \(accepted), not \(currency.code) (payment settings: currencies)",
+                                       code: .currencyNotAccepted)
+        }
+        if let brand, !settings.cardBrands.contains(brand) {
+            throw GatewayError.invalid("card", "this merchant does not take \(brand) cards (payment settings: card types)",
+                                       code: .cardBrandNotAccepted)
+        }
+        if let governing = governingType(of: type), !settings.transactionTypes.contains(governing) {
+            throw GatewayError(.forbidden, .transactionTypeNotEnabled,
+                               "\(governing.rawValue) is not among this merchant's transaction types (payment settings: transaction types)")
+        }
+    }
+
+    /// The settings' transaction type (ARISE's list: authorization, sale, capture, void,
+    /// refund) that governs an operation; nil for tip adjustments, which no type covers.
+    static func governingType(of type: TransactionType) -> TransactionType? {
+        switch type {
+        case .sale, .authorization, .capture, .void, .refund: return type
+        case .incrementalAuthorization: return .authorization
+        case .reversal: return .void
+        case .tipAdjustment: return nil
+        }
+    }
+}
