@@ -31,7 +31,11 @@ let package = Package(
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "_CryptoExtras", package: "swift-crypto"),
         ]),
-        .target(name: "GatewayAPI", dependencies: ["PaymentCore", "CardData"]),
+        .target(name: "GatewayAPI", dependencies: [
+            "PaymentCore", "CardData",
+            // Webhook signatures (HMAC-SHA256), verified by merchants' servers through the SDK.
+            .product(name: "Crypto", package: "swift-crypto"),
+        ]),
         .target(name: "Processing", dependencies: ["PaymentCore", "CardData"]),
         .target(name: "Storage", dependencies: ["PaymentCore"]),
         .target(name: "StorageSQLite", dependencies: [

@@ -53,6 +53,10 @@ public enum APIErrorCode: String, Sendable, CaseIterable {
     case invalidPINToken = "invalid_pin_token"
     /// `X-Device-Installation-Id` is missing or not an installation id.
     case deviceHeaderMissing = "device_header_missing"
+    /// A webhook endpoint's URL is not an absolute http(s) URL with a host.
+    case invalidURL = "invalid_url"
+    /// A webhook endpoint lists an event type that does not exist.
+    case unknownEventType = "unknown_event_type"
     // 401, 403, 404
     case unauthorized = "unauthorized"
     case invalidClient = "invalid_client"

@@ -7,15 +7,19 @@ struct BatchService: Sendable {
     let store: any Store
     let now: @Sendable () -> Date
     let makeId: @Sendable () -> String
+    /// Writes `transaction.settled` for what the close settles, in the close's write.
+    let outbox: WebhookOutbox
 
     /// Closes the open batch and returns it with its totals; nil when there is nothing to close.
     func close(merchantId: String) async throws -> Batch? {
         let now = now()
+        let outbox = outbox
         return try await store.write { writer -> Batch? in
             guard var batch = try await writer.openBatch(merchantId: merchantId) else { return nil }
             try await Self.summarize(&batch, in: writer)
             batch.closedAt = now
             try await writer.update(batch)
+            try await outbox.recordSettlement(batchId: batch.id, merchantId: merchantId, at: now, in: writer)
             _ = try await writer.markSettled(batchId: batch.id, merchantId: merchantId, at: now)
             return batch
         }
