@@ -7,6 +7,7 @@ import HummingbirdTesting
 /// request. With `hangs`, it holds each request until the test ends.
 final class WebhookReceiver: Sendable {
     struct Received: Sendable {
+        /// Header names lowercased.
         let headers: [String: String]
         let body: Data
     }
