@@ -65,6 +65,10 @@ let package = Package(
         .executableTarget(name: "TaplineBenchmarks", dependencies: [
             "CardData",
             .product(name: "Crypto", package: "swift-crypto"),
+            // `webhooks`: the real worker against a local receiver.
+            "Gateway", "Storage", "StorageSQLite", "Processing",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "TestSupport", dependencies: [
             "PaymentCore", "CardData", "Processing", "Storage",

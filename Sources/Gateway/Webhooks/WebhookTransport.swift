@@ -8,6 +8,12 @@ public struct WebhookRequest: Sendable {
     public var url: URL
     public var headers: [String: String]
     public var body: Data
+
+    public init(url: URL, headers: [String: String], body: Data) {
+        self.url = url
+        self.headers = headers
+        self.body = body
+    }
 }
 
 /// Sends webhook POSTs. The worker uses URLSession in production; tests put a transport of
