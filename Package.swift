@@ -31,7 +31,11 @@ let package = Package(
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "_CryptoExtras", package: "swift-crypto"),
         ]),
-        .target(name: "GatewayAPI", dependencies: ["PaymentCore", "CardData"]),
+        .target(name: "GatewayAPI", dependencies: [
+            "PaymentCore", "CardData",
+            // Webhook signatures (HMAC-SHA256), verified by merchants' servers through the SDK.
+            .product(name: "Crypto", package: "swift-crypto"),
+        ]),
         .target(name: "Processing", dependencies: ["PaymentCore", "CardData"]),
         .target(name: "Storage", dependencies: ["PaymentCore"]),
         .target(name: "StorageSQLite", dependencies: [
@@ -61,6 +65,10 @@ let package = Package(
         .executableTarget(name: "TaplineBenchmarks", dependencies: [
             "CardData",
             .product(name: "Crypto", package: "swift-crypto"),
+            // `webhooks`: the real worker against a local receiver.
+            "Gateway", "Storage", "StorageSQLite", "Processing",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "TestSupport", dependencies: [
             "PaymentCore", "CardData", "Processing", "Storage",

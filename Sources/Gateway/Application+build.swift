@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import Processing
+import ServiceLifecycle
 import Storage
 import StorageSQLite
 
@@ -14,10 +15,12 @@ public func buildApplication(
     let router = buildRouter(services, now: dependencies.now)
     let jobs = JobScheduler(recovery: services.recovery, expiry: services.expiry, settlement: services.settlement,
         interval: configuration.jobInterval, logger: dependencies.logger)
+    // The webhook worker runs beside request handling, so no payment waits for a merchant's server.
+    let background: [any Service] = configuration.webhookWorkerEnabled ? [jobs, services.webhooks] : [jobs]
     return Application(
         router: router,
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "tapline"),
-        services: [jobs],
+        services: background,
         logger: dependencies.logger)
 }
 
@@ -48,6 +51,7 @@ func buildRouter(_ services: GatewayServices, now: @escaping @Sendable () -> Dat
     TapController(services: services).addRoutes(to: v1)
     AmountController(settings: services.settings).addRoutes(to: v1)
     SettingsController(settings: services.settings, idempotency: services.idempotency).addRoutes(to: v1)
+    WebhookController(endpoints: services.webhookEndpoints, events: services.webhookEvents, idempotency: services.idempotency).addRoutes(to: v1)
     // Halo-compatible routes sit outside /v1, as the Halo document names them.
     let halo = router.group("transactions")
         .add(middleware: HaloServerErrorMiddleware())

@@ -15,6 +15,8 @@ public struct ConfigurationOverrides: Sendable {
     public var pinMaxAttempts: Int?
     /// Seconds a soft-declined payment waits for its PIN.
     public var pinWindow: Int?
+    /// Seconds one webhook POST may take.
+    public var webhookTimeout: Int?
 
     public init(
         host: String? = nil, port: Int? = nil, databasePath: String? = nil, keysPath: String? = nil, logLevel: String? = nil,
@@ -59,6 +61,9 @@ public struct ConfigurationOverrides: Sendable {
         }
         if let seconds = try Self.number(pinWindow, "--pin-window", environment["TAPLINE_PIN_WINDOW"], "TAPLINE_PIN_WINDOW", in: 30...600) {
             configuration.pinWindow = TimeInterval(seconds)
+        }
+        if let seconds = try Self.number(webhookTimeout, "--webhook-timeout", environment["TAPLINE_WEBHOOK_TIMEOUT"], "TAPLINE_WEBHOOK_TIMEOUT", in: 1...60) {
+            configuration.webhookTimeout = .seconds(seconds)
         }
         return configuration
     }

@@ -28,6 +28,17 @@ public struct GatewayConfiguration: Sendable {
     public var pinWindow: TimeInterval = 120
     /// Wrong PINs allowed before the payment is declined for good.
     public var pinMaxAttempts = 3
+    /// How long one webhook POST may take before it counts as failed and is retried.
+    public var webhookTimeout: Duration = .seconds(10)
+    /// How often the webhook worker looks for due deliveries when nothing woke it.
+    public var webhookPollInterval: Duration = .seconds(5)
+    /// Webhook POSTs in flight at once.
+    public var webhookConcurrency = 8
+    /// The webhook retry schedule (see `WebhookRetryPolicy`).
+    public var webhookRetry = WebhookRetryPolicy()
+    /// Runs the webhook worker with the application. Tests turn it off and call
+    /// `deliverDue()` themselves.
+    public var webhookWorkerEnabled = true
 
     public init() {}
 }

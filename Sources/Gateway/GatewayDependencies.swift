@@ -12,6 +12,8 @@ public struct GatewayDependencies: Sendable {
     public var now: @Sendable () -> Date
     public var makeId: @Sendable () -> String
     public var logger: Logger
+    /// Posts webhooks (URLSession unless a test injects another).
+    public var webhookTransport: any WebhookTransport = URLSessionWebhookTransport()
 
     public init(
         store: any Store, processor: any PaymentProcessor, keys: GatewayKeys,

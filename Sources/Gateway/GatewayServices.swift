@@ -34,27 +34,35 @@ public struct GatewayServices: Sendable {
     public let settlement: SettlementJob
     /// Merchants and API clients.
     public let admin: MerchantAdmin
+    /// Delivers the webhook outbox.
+    public let webhooks: WebhookWorker
+    let webhookEndpoints: WebhookEndpointService
+    let webhookEvents: WebhookEventService
 
     public init(configuration: GatewayConfiguration, dependencies: GatewayDependencies) {
         let store = dependencies.store
         self.store = store
         let now = dependencies.now
         let pinPolicy = PINPolicy(window: configuration.pinWindow, maxAttempts: configuration.pinMaxAttempts)
-        let recorder = OutcomeRecorder(store: store, now: now, makeId: dependencies.makeId, pinPolicy: pinPolicy)
+        let renderer = TransactionRenderer(now: now)
+        self.renderer = renderer
+        let notifier = WebhookNotifier()
+        let outbox = WebhookOutbox(renderer: renderer, makeId: dependencies.makeId, notifier: notifier)
+        let recorder = OutcomeRecorder(store: store, now: now, makeId: dependencies.makeId, pinPolicy: pinPolicy, outbox: outbox)
         let processor = ProcessorGateway(processor: dependencies.processor, timeout: configuration.processorTimeout)
         signer = AccessTokenSigner(key: dependencies.keys.tokenSigningKey)
-        renderer = TransactionRenderer(now: now)
         payments = PaymentService(
             store: store, processor: processor, recorder: recorder, panHasher: PANHasher(key: dependencies.keys.panHashKey),
-            now: now, makeId: dependencies.makeId)
+            now: now, makeId: dependencies.makeId, outbox: outbox)
         followUps = FollowUpService(store: store, processor: processor, recorder: recorder, now: now, makeId: dependencies.makeId)
         tokens = TokenService(store: store, signer: signer, configuration: configuration, now: now, makeId: dependencies.makeId)
-        batches = BatchService(store: store, now: now, makeId: dependencies.makeId)
+        batches = BatchService(store: store, now: now, makeId: dependencies.makeId, outbox: outbox)
         idempotency = IdempotencyGuard(store: store, now: now)
         recovery = RecoveryJob(
             store: store, processor: processor, recorder: recorder, renderer: renderer,
             grace: configuration.recoveryGrace, now: now, logger: dependencies.logger)
-        expiry = ExpiryJob(store: store, now: now, cardReadRetention: 2 * configuration.cardReadMaxAge, logger: dependencies.logger)
+        expiry = ExpiryJob(
+            store: store, now: now, cardReadRetention: 2 * configuration.cardReadMaxAge, logger: dependencies.logger, outbox: outbox)
         settlement = SettlementJob(store: store, batches: batches, now: now, logger: dependencies.logger)
         admin = MerchantAdmin(store: store, now: now, makeId: dependencies.makeId)
         readerTokens = ReaderTokenSigner(key: dependencies.keys.tokenSigningKey)
@@ -67,5 +75,13 @@ public struct GatewayServices: Sendable {
         tapPayments = TapPaymentService(store: store, payments: payments, followUps: followUps, panHasher: panHasher)
         pins = PINService(store: store, processor: processor, recorder: recorder, panHasher: panHasher, now: now)
         settings = PaymentSettingsService(store: store)
+        let secrets = WebhookSecretBox(tokenSigningKey: dependencies.keys.tokenSigningKey)
+        webhookEndpoints = WebhookEndpointService(store: store, secrets: secrets, now: now, makeId: dependencies.makeId)
+        webhookEvents = WebhookEventService(store: store)
+        webhooks = WebhookWorker(
+            store: store,
+            poster: WebhookPoster(transport: dependencies.webhookTransport, secrets: secrets, timeout: configuration.webhookTimeout, now: now),
+            notifier: notifier, policy: configuration.webhookRetry, concurrency: configuration.webhookConcurrency, batchSize: 64,
+            pollInterval: configuration.webhookPollInterval, now: now, makeId: dependencies.makeId, logger: dependencies.logger)
     }
 }

@@ -58,6 +58,10 @@ public enum APIErrorCode: String, Sendable, CaseIterable {
     /// The merchant's payment settings do not take the currency or the card's brand.
     case currencyNotAccepted = "currency_not_accepted"
     case cardBrandNotAccepted = "card_brand_not_accepted"
+    /// A webhook endpoint's URL is not an absolute http(s) URL with a host.
+    case invalidURL = "invalid_url"
+    /// A webhook endpoint lists an event type that does not exist.
+    case unknownEventType = "unknown_event_type"
     // 401, 403, 404
     case unauthorized = "unauthorized"
     case invalidClient = "invalid_client"

@@ -41,4 +41,10 @@ public enum APIPath {
     public static func activateTapToPay(_ deviceId: String) -> String { "\(device(deviceId))/tap-to-pay/activate" }
     public static func deactivateTapToPay(_ deviceId: String) -> String { "\(device(deviceId))/tap-to-pay/deactivate" }
     public static func readerToken(_ deviceId: String) -> String { "\(device(deviceId))/reader-token" }
+
+    // Webhooks: endpoints and the events sent to them.
+    public static let webhookEndpoints = "/v1/webhooks/endpoints"
+    public static func webhookEndpoint(_ id: String) -> String { "\(webhookEndpoints)/\(id)" }
+    public static let events = "/v1/events"
+    public static func event(_ id: String) -> String { "\(events)/\(id)" }
 }

@@ -84,7 +84,7 @@ final class MemoryStoreWriter: MemoryStoreQuerying, StoreWriter {
         try change { try body($0) }
     }
 
-    private func change<T>(_ body: (inout MemoryStoreState) throws -> T) throws -> T {
+    func change<T>(_ body: (inout MemoryStoreState) throws -> T) throws -> T {
         try working.withLock {
             guard $0.isOpen else { throw StoreError.unavailable("the write this writer belonged to has ended") }
             return try body(&$0.state)

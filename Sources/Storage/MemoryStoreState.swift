@@ -23,6 +23,7 @@ struct MemoryStoreState: Sendable {
     /// Card read ids seen, with when.
     var cardReads: [String: Date] = [:]
     var devices: [DeviceKey: Device] = [:]
+    var webhooks = MemoryWebhookState()
 }
 
 // Orders follow SQLite's so every store answers lists in the same order: text compares

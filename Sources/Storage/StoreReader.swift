@@ -38,4 +38,19 @@ public protocol StoreReader: Sendable {
     func device(merchantId: String, deviceId: String) async throws -> Device?
     /// The merchant's devices, oldest first.
     func devices(merchantId: String) async throws -> [Device]
+
+    // Webhooks: the outbox and its deliveries. Scoped by merchant, except the worker's query.
+    /// One endpoint of one merchant, deleted or not; another merchant's is nil.
+    func webhookEndpoint(id: String, merchantId: String) async throws -> WebhookEndpoint?
+    /// The merchant's endpoints that are not deleted, oldest first.
+    func webhookEndpoints(merchantId: String) async throws -> [WebhookEndpoint]
+    func webhookEvent(id: String, merchantId: String) async throws -> WebhookEvent?
+    /// One page of a merchant's events, newest first, with the total count of matches.
+    func webhookEvents(_ query: WebhookEventQuery) async throws -> WebhookEventPage
+    /// An event's deliveries, ordered by id.
+    func webhookDeliveries(eventId: String, merchantId: String) async throws -> [WebhookDelivery]
+    /// A delivery's attempts, oldest first.
+    func webhookAttempts(deliveryId: String, merchantId: String) async throws -> [WebhookAttempt]
+    /// `pending` deliveries of every merchant due at `date` (`nextAttemptAt <= date`), soonest first.
+    func dueWebhookDeliveries(at date: Date, limit: Int) async throws -> [WebhookDelivery]
 }

@@ -43,4 +43,15 @@ public protocol StoreWriter: StoreReader {
     func insert(_ device: Device) async throws
     /// Throws ``StoreError/notFound`` when the merchant has no device with that id.
     func update(_ device: Device) async throws
+
+    // Webhooks. Inserts throw ``StoreError/duplicate`` for a known id; updates
+    // ``StoreError/notFound`` when the merchant has no such record.
+    func insert(_ endpoint: WebhookEndpoint) async throws
+    func update(_ endpoint: WebhookEndpoint) async throws
+    func insert(_ event: WebhookEvent) async throws
+    func insert(_ delivery: WebhookDelivery) async throws
+    func update(_ delivery: WebhookDelivery) async throws
+    func insert(_ attempt: WebhookAttempt) async throws
+    /// Marks the endpoint's `pending` deliveries `cancelled`; returns how many changed.
+    func cancelWebhookDeliveries(endpointId: String, merchantId: String) async throws -> Int
 }

@@ -191,6 +191,64 @@ enum SQLiteSchema {
             "ALTER TABLE transactions ADD COLUMN breakdown_surcharge_amount INTEGER",
             "ALTER TABLE transactions ADD COLUMN breakdown_surcharge_rate TEXT",
         ]),
+        // Webhooks: the outbox (events written with the change they report), one delivery
+        // per event and endpoint, and every attempt. The worker claims due deliveries by
+        // (status, next_attempt_at). Secrets are stored sealed, never in the clear.
+        SQLiteMigration(version: 6, name: "webhooks", statements: [
+            """
+            CREATE TABLE webhook_endpoints (
+                id TEXT NOT NULL PRIMARY KEY,
+                merchant_id TEXT NOT NULL REFERENCES merchants (id),
+                url TEXT NOT NULL,
+                events TEXT NOT NULL,
+                description TEXT,
+                sealed_secret TEXT NOT NULL,
+                created_at INTEGER NOT NULL,
+                deleted_at INTEGER
+            ) STRICT
+            """,
+            "CREATE INDEX webhook_endpoints_by_merchant ON webhook_endpoints (merchant_id, created_at, id)",
+            """
+            CREATE TABLE webhook_events (
+                id TEXT NOT NULL PRIMARY KEY,
+                merchant_id TEXT NOT NULL REFERENCES merchants (id),
+                type TEXT NOT NULL,
+                transaction_id TEXT NOT NULL,
+                created_at INTEGER NOT NULL,
+                payload BLOB NOT NULL
+            ) STRICT
+            """,
+            "CREATE INDEX webhook_events_by_merchant_created ON webhook_events (merchant_id, created_at, id)",
+            "CREATE INDEX webhook_events_by_merchant_transaction ON webhook_events (merchant_id, transaction_id)",
+            """
+            CREATE TABLE webhook_deliveries (
+                id TEXT NOT NULL PRIMARY KEY,
+                event_id TEXT NOT NULL REFERENCES webhook_events (id),
+                endpoint_id TEXT NOT NULL REFERENCES webhook_endpoints (id),
+                merchant_id TEXT NOT NULL REFERENCES merchants (id),
+                status TEXT NOT NULL,
+                attempt_count INTEGER NOT NULL,
+                next_attempt_at INTEGER NOT NULL,
+                event_created_at INTEGER NOT NULL,
+                delivered_at INTEGER
+            ) STRICT
+            """,
+            "CREATE INDEX webhook_deliveries_due ON webhook_deliveries (status, next_attempt_at)",
+            "CREATE INDEX webhook_deliveries_by_event ON webhook_deliveries (event_id)",
+            "CREATE INDEX webhook_deliveries_by_endpoint ON webhook_deliveries (endpoint_id, status)",
+            """
+            CREATE TABLE webhook_attempts (
+                id TEXT NOT NULL PRIMARY KEY,
+                delivery_id TEXT NOT NULL REFERENCES webhook_deliveries (id),
+                merchant_id TEXT NOT NULL REFERENCES merchants (id),
+                attempted_at INTEGER NOT NULL,
+                status_code INTEGER,
+                error TEXT,
+                duration_ms INTEGER NOT NULL
+            ) STRICT
+            """,
+            "CREATE INDEX webhook_attempts_by_delivery ON webhook_attempts (delivery_id, attempted_at)",
+        ]),
         // Batches close by schedule too, and keep their totals per card brand and per type.
         // Batches closed before this migration keep empty breakdowns.
         SQLiteMigration(version: 7, name: "scheduled settlement and batch breakdowns", statements: [

@@ -2,9 +2,11 @@
 @preconcurrency import Crypto
 import Foundation
 
-// Micro-benchmarks for card-data sealing, run by scripts/bench_open.sh.
+// Micro-benchmarks for card-data sealing, run by scripts/bench_open.sh, and webhook delivery
+// throughput, run by scripts/bench_webhooks.sh (see WebhookBenchmark.swift).
 //
 //   TaplineBenchmarks open [seconds per measurement, default 2] [rounds, default 5]
+//   TaplineBenchmarks webhooks [events, default 2000] [rounds, default 3]
 //
 // `open` measures CompactJWE.open of a ~300-byte card payload on one thread, the whole
 // SealedCardData.open of a card read (base64, JWE, TLV), and in the same
@@ -118,7 +120,16 @@ case "open":
         exit(2)
     }
     try benchmarkOpen(seconds: seconds, rounds: rounds)
+case "webhooks":
+    let events = arguments.dropFirst().first.flatMap(Int.init) ?? 2_000
+    let rounds = arguments.dropFirst(2).first.flatMap(Int.init) ?? 3
+    guard events > 0, rounds > 0 else {
+        print("events and rounds must be positive")
+        exit(2)
+    }
+    try await benchmarkWebhooks(events: events, rounds: rounds)
 default:
     print("usage: TaplineBenchmarks open [seconds per measurement, default 2] [rounds, default 5]")
+    print("       TaplineBenchmarks webhooks [events, default 2000] [rounds, default 3]")
     exit(2)
 }

@@ -38,15 +38,16 @@ struct GatewayHarness {
     static func make(
         store: (any Store)? = nil, processor: any PaymentProcessor = SimulatedProcessor(),
         permissions: [APIPermission] = APIPermission.defaultGrant, clock: TestClock = TestClock(),
-        keys: GatewayKeys = .generate()
+        keys: GatewayKeys = .generate(), configuration: GatewayConfiguration = GatewayConfiguration(),
+        webhookTransport: (any WebhookTransport)? = nil
     ) async throws -> GatewayHarness {
         let logs = LogCapture()
         var logger = Logger(label: "tapline-test") { _ in CapturingLogHandler(capture: logs) }
         logger.logLevel = .trace
         let store = store ?? MemoryStore()
-        let dependencies = GatewayDependencies(
+        var dependencies = GatewayDependencies(
             store: store, processor: processor, keys: keys, now: { clock.now() }, logger: logger)
-        let configuration = GatewayConfiguration()
+        if let webhookTransport { dependencies.webhookTransport = webhookTransport }
         let services = GatewayServices(configuration: configuration, dependencies: dependencies)
         let merchant = try await services.admin.createMerchant(name: "Test Merchant")
         let client = try await services.admin.createClient(merchantId: merchant.id, name: "test", permissions: permissions)

@@ -11,6 +11,8 @@ public struct ExpiryJob: Sendable {
     /// Read ids are kept this long; an older payload is refused as stale before its id matters.
     let cardReadRetention: TimeInterval
     let logger: Logger
+    /// Appends `transaction.expired` / `transaction.declined` in the same write.
+    let outbox: WebhookOutbox
 
     /// Runs one round; returns how many payments expired (authorizations and PIN waits).
     @discardableResult
@@ -25,12 +27,15 @@ public struct ExpiryJob: Sendable {
         let now = now()
         let due = try await store.read { try await $0.paymentsAwaitingPIN(expiredBy: now) }
         var declined = 0
+        let outbox = outbox
         for candidate in due {
             let changed = try await store.write { writer -> Bool in
-                guard var payment = try await writer.lockTransaction(id: candidate.id, merchantId: candidate.merchantId),
-                      PaymentLifecycle.expirePINIfDue(&payment, now: now) else { return false }
+                guard var payment = try await writer.lockTransaction(id: candidate.id, merchantId: candidate.merchantId) else { return false }
+                let before = payment
+                guard PaymentLifecycle.expirePINIfDue(&payment, now: now) else { return false }
                 payment.processorResult = PINExpiry.result
                 try await writer.update(payment)
+                try await outbox.record(before: before, after: payment, at: now, in: writer)
                 return true
             }
             if changed { declined += 1 }
@@ -50,13 +55,16 @@ public struct ExpiryJob: Sendable {
         let cutoff = now.addingTimeInterval(-shortest + 0.001)
         let candidates = try await store.read { try await $0.authorizations(createdBefore: cutoff) }
         var expired = 0
+        let outbox = outbox
         for authorization in candidates {
             guard let window = windows[authorization.merchantId],
                   authorization.createdAt.addingTimeInterval(window) <= now else { continue }
             let changed = try await store.write { writer -> Bool in
-                guard var payment = try await writer.lockTransaction(id: authorization.id, merchantId: authorization.merchantId),
-                      PaymentLifecycle.expireIfDue(&payment, now: now, authorizationWindow: window) else { return false }
+                guard var payment = try await writer.lockTransaction(id: authorization.id, merchantId: authorization.merchantId) else { return false }
+                let before = payment
+                guard PaymentLifecycle.expireIfDue(&payment, now: now, authorizationWindow: window) else { return false }
                 try await writer.update(payment)
+                try await outbox.record(before: before, after: payment, at: now, in: writer)
                 return true
             }
             if changed { expired += 1 }

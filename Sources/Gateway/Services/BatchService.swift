@@ -9,6 +9,8 @@ struct BatchService: Sendable {
     let store: any Store
     let now: @Sendable () -> Date
     let makeId: @Sendable () -> String
+    /// Writes `transaction.settled` for what the close settles, in the close's write.
+    let outbox: WebhookOutbox
 
     /// Closes the open batch and returns it with its totals; nil when there is nothing to close.
     func close(merchantId: String) async throws -> Batch? {
@@ -25,6 +27,7 @@ struct BatchService: Sendable {
 
     private func close(merchantId: String, reason: Batch.CloseReason, slot: Date?) async throws -> Batch? {
         let now = now()
+        let outbox = outbox
         return try await store.write { writer -> Batch? in
             guard var batch = try await writer.openBatch(merchantId: merchantId) else { return nil }
             if let slot, batch.openedAt >= slot { return nil }
@@ -33,6 +36,7 @@ struct BatchService: Sendable {
             batch.closeReason = reason
             batch.scheduledFor = slot
             try await writer.update(batch)
+            try await outbox.recordSettlement(batchId: batch.id, merchantId: merchantId, at: now, in: writer)
             _ = try await writer.markSettled(batchId: batch.id, merchantId: merchantId, at: now)
             return batch
         }

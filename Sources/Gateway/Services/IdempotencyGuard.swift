@@ -29,8 +29,11 @@ struct IdempotencyGuard: Sendable {
 
     /// Runs `handler` under the request's key, else under `derivedKey` when the route has
     /// one (a compatibility route whose request identifies itself), else without a key.
+    /// `storing` changes what is kept for replays (a response with a secret shown once keeps
+    /// it out of the database).
     func run(
         merchantId: String, request: Request, body: ByteBuffer, derivedKey: String? = nil,
+        storing: (@Sendable (Data) throws -> Data)? = nil,
         _ handler: (IdempotencyClaim?) async throws -> (HTTPResponse.Status, Data)
     ) async throws -> Response {
         guard let key = request.headers[HTTPField.Name(APIHeader.idempotencyKey)!] ?? derivedKey else {
@@ -47,7 +50,7 @@ struct IdempotencyGuard: Sendable {
         }
         do {
             let (status, data) = try await handler(claim)
-            try await complete(claim, status: status.code, body: data)
+            try await complete(claim, status: status.code, body: try storing?(data) ?? data)
             return JSONCoding.response(status, data: data)
         } catch let error as GatewayError {
             try await settle(claim, afterError: (error.status.code, JSONCoding.encoder.encode(ErrorEnvelope(error: error.body))))

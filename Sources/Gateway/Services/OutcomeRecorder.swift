@@ -11,6 +11,8 @@ struct OutcomeRecorder: Sendable {
     let now: @Sendable () -> Date
     let makeId: @Sendable () -> String
     let pinPolicy: PINPolicy
+    /// Appends the change's webhook events in the same write.
+    let outbox: WebhookOutbox
 
     /// Finishes a sale, an authorization, a PIN try on one, or an unreferenced refund. A row
     /// that is no longer pending is returned as it is.
@@ -18,11 +20,13 @@ struct OutcomeRecorder: Sendable {
         let now = now()
         let makeId = makeId
         let pinPolicy = pinPolicy
+        let outbox = outbox
         return try await store.write { writer in
             guard var payment = try await writer.lockTransaction(id: id, merchantId: merchantId) else {
                 throw StoreError.notFound(id)
             }
             guard payment.status == .pending else { return payment }
+            let before = payment
             payment.processorResult = result
             if payment.type == .refund {
                 Self.completeUnreferencedRefund(&payment, outcome: outcome, now: now)
@@ -43,6 +47,7 @@ struct OutcomeRecorder: Sendable {
                 payment.batchId = try await BatchLedger.openBatchId(merchantId: merchantId, in: writer, now: now, makeId: makeId)
             }
             try await writer.update(payment)
+            try await outbox.record(before: before, after: payment, at: now, in: writer)
             return payment
         }
     }
@@ -64,6 +69,7 @@ struct OutcomeRecorder: Sendable {
     func finishFollowUp(id: String, merchantId: String, outcome: OperationOutcome, result: ProcessorResult) async throws -> (operation: Transaction, payment: Transaction) {
         let now = now()
         let makeId = makeId
+        let outbox = outbox
         return try await store.write { writer in
             guard var operation = try await writer.lockTransaction(id: id, merchantId: merchantId),
                   let parentId = operation.parentId,
@@ -87,6 +93,7 @@ struct OutcomeRecorder: Sendable {
             }
             try await writer.update(operation)
             try await writer.update(payment)
+            try await outbox.record(before: nil, after: payment, operation: operation, at: now, in: writer)
             return (operation, payment)
         }
     }

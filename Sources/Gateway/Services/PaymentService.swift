@@ -13,6 +13,7 @@ struct PaymentService: Sendable {
     let panHasher: PANHasher
     let now: @Sendable () -> Date
     let makeId: @Sendable () -> String
+    let outbox: WebhookOutbox
 
     /// Runs a sale or authorization and returns the payment as it ended. A processor error or
     /// timeout ends the payment `failed` (with a reversal when an approval may have happened)
@@ -33,11 +34,13 @@ struct PaymentService: Sendable {
         row.createdById = payment.createdById
         row.breakdown = payment.breakdown
         let pending = row
+        let outbox = outbox
         try await store.write { writer in
             let settings = try await writer.merchant(id: merchantId)?.paymentSettings ?? PaymentSettings()
             try PaymentAcceptance.check(payment.type, currency: payment.currency, brand: payment.card.brand.rawValue, settings: settings)
             if let tap = payment.tap { try await CardReadLedger.record(tap, merchantId: merchantId, at: pending.createdAt, in: writer) }
             try await writer.insert(pending)
+            try await outbox.record(before: nil, after: pending, at: pending.createdAt, in: writer)
             try await idempotency?.link(transactionId: pending.id, in: writer)
         }
 

@@ -1,0 +1,89 @@
+import Foundation
+import GatewayAPI
+import Hummingbird
+import Storage
+
+/// Webhook endpoints (`/v1/webhooks/endpoints`) and the events sent to them (`/v1/events`),
+/// all under the merchant's `generalConfigurations` permission.
+struct WebhookController {
+    let endpoints: WebhookEndpointService
+    let events: WebhookEventService
+    let idempotency: IdempotencyGuard
+
+    func addRoutes(to v1: RouterGroup<GatewayContext>) {
+        v1.post("webhooks/endpoints") { request, context in
+            let caller = try context.require(.generalConfigurations)
+            var request = request
+            let body = try await request.collectBody(upTo: JSONCoding.maxBodySize)
+            // A replay answers the endpoint without its secret: the secret never rests in the database.
+            return try await idempotency.run(merchantId: caller.merchantId, request: request, body: body, storing: Self.withoutSecret) { _ in
+                let created = try await endpoints.create(JSONCoding.decode(CreateWebhookEndpointRequest.self, from: body), merchantId: caller.merchantId)
+                return (.created, try JSONCoding.encoder.encode(created))
+            }
+        }
+        v1.get("webhooks/endpoints") { _, context in
+            let caller = try context.require(.generalConfigurations)
+            return try JSONCoding.response(.ok, WebhookEndpointList(items: try await endpoints.list(merchantId: caller.merchantId)))
+        }
+        v1.get("webhooks/endpoints/:id") { _, context in
+            let caller = try context.require(.generalConfigurations)
+            return try JSONCoding.response(.ok, try await endpoints.endpoint(id: try context.parameters.require("id"), merchantId: caller.merchantId))
+        }
+        v1.delete("webhooks/endpoints/:id") { request, context in
+            let caller = try context.require(.generalConfigurations)
+            let id = try context.parameters.require("id")
+            var request = request
+            let body = try await request.collectBody(upTo: JSONCoding.maxBodySize)
+            return try await idempotency.run(merchantId: caller.merchantId, request: request, body: body) { _ in
+                (.ok, try JSONCoding.encoder.encode(try await endpoints.delete(id: id, merchantId: caller.merchantId)))
+            }
+        }
+        v1.get("events") { request, context in
+            let caller = try context.require(.generalConfigurations)
+            return try JSONCoding.response(.ok, try await events.list(try WebhookEventListQuery.parse(request.uri.queryParameters, merchantId: caller.merchantId)))
+        }
+        v1.get("events/:id") { _, context in
+            let caller = try context.require(.generalConfigurations)
+            return try JSONCoding.response(.ok, try await events.details(id: try context.parameters.require("id"), merchantId: caller.merchantId))
+        }
+    }
+
+    @Sendable static func withoutSecret(_ data: Data) throws -> Data {
+        var endpoint = try JSONCoding.decoder.decode(WebhookEndpointResource.self, from: data)
+        endpoint.secret = nil
+        return try JSONCoding.encoder.encode(endpoint)
+    }
+}
+
+/// Reads the event list's page and filters from a query string.
+enum WebhookEventListQuery {
+    static func parse(_ parameters: Parameters, merchantId: String) throws -> WebhookEventQuery {
+        var query = WebhookEventQuery(merchantId: merchantId)
+        if let page = parameters.get("page") {
+            guard let value = Int(page), value >= 0 else { throw GatewayError.invalid("page", "page must be a whole number from 0") }
+            query.page = value
+        }
+        if let size = parameters.get("pageSize") {
+            guard let value = Int(size), (1...100).contains(value) else { throw GatewayError.invalid("pageSize", "pageSize must be between 1 and 100") }
+            query.pageSize = value
+        }
+        if let type = parameters.get("type") {
+            guard WebhookEventType(rawValue: type) != nil else {
+                throw GatewayError.invalid("type", "type must be one of: \(WebhookEventType.allCases.map(\.rawValue).joined(separator: ", "))", code: .unknownEventType)
+            }
+            query.type = type
+        }
+        query.transactionId = parameters.get("transactionId")
+        query.createdFrom = try date(parameters, "from")
+        query.createdTo = try date(parameters, "to")
+        return query
+    }
+
+    private static func date(_ parameters: Parameters, _ name: String) throws -> Date? {
+        guard let text = parameters.get(name) else { return nil }
+        guard let date = ISO8601DateFormatter().date(from: text) else {
+            throw GatewayError.invalid(name, "\(name) must be an ISO 8601 date-time, e.g. 2026-11-21T00:00:00Z")
+        }
+        return date
+    }
+}

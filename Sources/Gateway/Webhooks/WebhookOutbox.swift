@@ -1,0 +1,118 @@
+import Foundation
+import GatewayAPI
+import PaymentCore
+import Storage
+
+/// The transactional outbox: turns a change of a payment into its webhook events and
+/// writes them, with one delivery per subscribed endpoint, inside the caller's
+/// `store.write`, so an event exists exactly when the change committed.
+/// ``eventTypes(before:after:operation:)`` is the one mapping from changes to events.
+struct WebhookOutbox: Sendable {
+    let renderer: TransactionRenderer
+    let makeId: @Sendable () -> String
+    let notifier: WebhookNotifier
+
+    /// The events a change is. `before` is the payment before the change (nil when it was
+    /// just created), `after` the payment after it, `operation` the finished follow-up row.
+    static func eventTypes(before: Transaction?, after: Transaction, operation: Transaction?) -> [WebhookEventType] {
+        if let operation {
+            switch operation.status {
+            case .approved:
+                switch operation.type {
+                case .capture: return [.captured]
+                case .incrementalAuthorization: return [.authorized]
+                case .tipAdjustment: return [.adjusted]
+                case .void: return [.voided]
+                case .reversal: return [.reversed]
+                case .refund: return [.refunded]
+                case .sale, .authorization: return []
+                }
+            case .declined: return [.declined]
+            case .failed: return [.failed]
+            default: return []
+            }
+        }
+        guard let before else { return [.created] }
+        guard before.status != after.status else { return [] }
+        switch after.status {
+        case .authorized: return [.authorized]
+        // A sale approved is captured at once; receivers get the one event.
+        case .captured: return [.captured]
+        // An unreferenced refund ends `approved`.
+        case .approved: return after.type == .refund ? [.refunded] : []
+        case .declined: return [.declined]
+        case .failed: return [.failed]
+        case .expired: return [.expired]
+        case .voided: return [.voided]
+        case .refunded: return [.refunded]
+        // Waiting for a PIN, or a PIN try in flight: the answer is the event.
+        case .pending, .pinRequired: return []
+        }
+    }
+
+    /// Writes the events of a change (none when the change is not one).
+    func record(before: Transaction?, after: Transaction, operation: Transaction? = nil, at now: Date, in writer: any StoreWriter) async throws {
+        for type in Self.eventTypes(before: before, after: after, operation: operation) {
+            try await record(type, payment: after, operation: operation, at: now, in: writer)
+        }
+    }
+
+    /// Writes one `transaction.settled` for each payment and refund the batch close settles.
+    /// Called in the close's write before the rows are marked settled; the payloads show
+    /// them settled at `now`.
+    func recordSettlement(batchId: String, merchantId: String, at now: Date, in writer: any StoreWriter) async throws {
+        var query = TransactionQuery(merchantId: merchantId)
+        query.batchId = batchId
+        query.pageSize = 500
+        query.ascending = true
+        while true {
+            let page = try await writer.transactions(query)
+            for var row in page.items where row.settledAt == nil && Self.isSettledMoney(row) {
+                row.settledAt = now
+                if row.type == .refund, let parentId = row.parentId,
+                   var payment = try await writer.transaction(id: parentId, merchantId: merchantId) {
+                    payment.settledAt = payment.batchId == batchId ? now : payment.settledAt
+                    try await record(.settled, payment: payment, operation: row, at: now, in: writer)
+                } else {
+                    try await record(.settled, payment: row, operation: nil, at: now, in: writer)
+                }
+            }
+            if page.items.count < query.pageSize { return }
+            query.page += 1
+        }
+    }
+
+    /// Captured payments and approved refunds are what a close settles (captures count on their payment).
+    private static func isSettledMoney(_ row: Transaction) -> Bool {
+        switch (row.type, row.status) {
+        case (.sale, .captured), (.sale, .refunded), (.authorization, .captured), (.authorization, .refunded), (.refund, .approved):
+            return true
+        default:
+            return false
+        }
+    }
+
+    private func record(_ type: WebhookEventType, payment: Transaction, operation: Transaction?, at now: Date, in writer: any StoreWriter) async throws {
+        let merchant = try await writer.merchant(id: payment.merchantId)
+        let eventId = "evt_" + makeId()
+        let payload = WebhookEventPayload(
+            id: eventId, type: type.rawValue, createdAt: now,
+            data: WebhookEventData(
+                transaction: renderer.render(payment, merchant: merchant), operation: operation.map { renderer.render($0, merchant: merchant) }))
+        let event = WebhookEvent(
+            id: eventId, merchantId: payment.merchantId, type: type.rawValue, transactionId: payment.id, createdAt: now,
+            payload: try APIJSON.encoder.encode(payload))
+        try await writer.insert(event)
+        let endpoints = try await writer.webhookEndpoints(merchantId: payment.merchantId).filter { Self.subscribes($0, to: type) }
+        for endpoint in endpoints {
+            try await writer.insert(WebhookDelivery(
+                id: "whd_" + makeId(), eventId: eventId, endpointId: endpoint.id, merchantId: payment.merchantId,
+                nextAttemptAt: now, eventCreatedAt: now))
+        }
+        if !endpoints.isEmpty { notifier.poke() }
+    }
+
+    static func subscribes(_ endpoint: WebhookEndpoint, to type: WebhookEventType) -> Bool {
+        endpoint.events.isEmpty || endpoint.events.contains(WebhookEventType.wildcard) || endpoint.events.contains(type.rawValue)
+    }
+}

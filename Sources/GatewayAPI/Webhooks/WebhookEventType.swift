@@ -1,0 +1,28 @@
+/// The events a webhook endpoint can subscribe to: every change of a payment.
+public enum WebhookEventType: String, Codable, Sendable, CaseIterable {
+    /// A sale, authorization or unreferenced refund was recorded (before the processor answered).
+    case created = "transaction.created"
+    /// An authorization, or an incremental authorization, was approved.
+    case authorized = "transaction.authorized"
+    /// A sale was approved, or an authorization captured.
+    case captured = "transaction.captured"
+    /// The tip was adjusted.
+    case adjusted = "transaction.adjusted"
+    /// A reverse was approved.
+    case reversed = "transaction.reversed"
+    /// A void was approved.
+    case voided = "transaction.voided"
+    /// A refund was approved.
+    case refunded = "transaction.refunded"
+    /// The payment, or an operation on it, was declined (a PIN window that passed included).
+    case declined = "transaction.declined"
+    /// An authorization passed its window.
+    case expired = "transaction.expired"
+    /// A batch close settled the payment or refund.
+    case settled = "transaction.settled"
+    /// The processor failed or did not answer: the payment or operation failed.
+    case failed = "transaction.failed"
+
+    /// What an endpoint lists to receive every event.
+    public static let wildcard = "*"
+}

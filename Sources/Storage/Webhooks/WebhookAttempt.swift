@@ -1,0 +1,24 @@
+import Foundation
+
+/// One POST of a delivery and how it ended.
+public struct WebhookAttempt: Sendable, Equatable, Codable {
+    public var id: String
+    public var deliveryId: String
+    public var merchantId: String
+    public var attemptedAt: Date
+    /// The endpoint's HTTP status; nil when there was no answer.
+    public var statusCode: Int?
+    /// Why there was no answer (timeout, connection refused, …).
+    public var error: String?
+    public var durationMilliseconds: Int
+
+    public init(id: String, deliveryId: String, merchantId: String, attemptedAt: Date, statusCode: Int?, error: String?, durationMilliseconds: Int) {
+        self.id = id
+        self.deliveryId = deliveryId
+        self.merchantId = merchantId
+        self.attemptedAt = attemptedAt
+        self.statusCode = statusCode
+        self.error = error
+        self.durationMilliseconds = durationMilliseconds
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import SQLiteNIO
+import Storage
+
+extension SQLiteQuerying {
+    func webhookEndpoint(id: String, merchantId: String) async throws -> WebhookEndpoint? {
+        try await fetch(SQLiteTables.webhookEndpoints, where: "id = ? AND merchant_id = ?", [.text(id), .text(merchantId)]).first
+    }
+
+    func webhookEndpoints(merchantId: String) async throws -> [WebhookEndpoint] {
+        try await fetch(
+            SQLiteTables.webhookEndpoints, where: "merchant_id = ? AND deleted_at IS NULL", [.text(merchantId)], orderBy: "created_at, id")
+    }
+
+    func webhookEvent(id: String, merchantId: String) async throws -> WebhookEvent? {
+        try await fetch(SQLiteTables.webhookEvents, where: "id = ? AND merchant_id = ?", [.text(id), .text(merchantId)]).first
+    }
+
+    func webhookEvents(_ query: WebhookEventQuery) async throws -> WebhookEventPage {
+        var conditions = ["merchant_id = ?"]
+        var binds: [SQLiteData] = [.text(query.merchantId)]
+        if let type = query.type { conditions.append("type = ?"); binds.append(.text(type)) }
+        if let transactionId = query.transactionId { conditions.append("transaction_id = ?"); binds.append(.text(transactionId)) }
+        if let from = query.createdFrom { conditions.append("created_at >= ?"); binds.append(SQLiteValue.date(from)) }
+        if let to = query.createdTo { conditions.append("created_at < ?"); binds.append(SQLiteValue.date(to)) }
+        let condition = conditions.joined(separator: " AND ")
+        let counted = try await session.rows("SELECT COUNT(*) AS total FROM webhook_events WHERE \(condition)", binds)
+        let total = try counted.first.map { try SQLiteRowReader(row: $0, table: "webhook_events").int("total") } ?? 0
+        let (offset, limit) = query.pageWindow
+        guard offset < total, limit > 0 else { return WebhookEventPage(items: [], total: total) }
+        let items = try await fetch(
+            SQLiteTables.webhookEvents, where: condition, binds + [SQLiteValue.integer(limit), SQLiteValue.integer(offset)],
+            orderBy: "created_at DESC, id DESC LIMIT ? OFFSET ?")
+        return WebhookEventPage(items: items, total: total)
+    }
+
+    func webhookDeliveries(eventId: String, merchantId: String) async throws -> [WebhookDelivery] {
+        try await fetch(
+            SQLiteTables.webhookDeliveries, where: "event_id = ? AND merchant_id = ?", [.text(eventId), .text(merchantId)], orderBy: "id")
+    }
+
+    func webhookAttempts(deliveryId: String, merchantId: String) async throws -> [WebhookAttempt] {
+        try await fetch(
+            SQLiteTables.webhookAttempts, where: "delivery_id = ? AND merchant_id = ?", [.text(deliveryId), .text(merchantId)],
+            orderBy: "attempted_at, id")
+    }
+
+    func dueWebhookDeliveries(at date: Date, limit: Int) async throws -> [WebhookDelivery] {
+        try await fetch(
+            SQLiteTables.webhookDeliveries, where: "status = ? AND next_attempt_at <= ?",
+            [.text(WebhookDelivery.Status.pending.rawValue), SQLiteValue.date(date), SQLiteValue.integer(max(0, limit))],
+            orderBy: "next_attempt_at, id LIMIT ?")
+    }
+}
+
+extension SQLiteWriter {
+    private func insertRow<Record>(_ record: Record, into table: SQLiteTable<Record>, subject: String) async throws {
+        try await session.run(table.insertSQL, try table.insertBinds(record), subject: subject)
+    }
+
+    private func updateRow<Record>(_ record: Record, in table: SQLiteTable<Record>, subject: String) async throws {
+        let updated = try await session.rows(table.updateSQL, try table.updateBinds(record), subject: subject)
+        guard !updated.isEmpty else { throw StoreError.notFound(subject) }
+    }
+
+    func insert(_ endpoint: WebhookEndpoint) async throws {
+        try await insertRow(endpoint, into: SQLiteTables.webhookEndpoints, subject: "webhook endpoint \(endpoint.id)")
+    }
+
+    func update(_ endpoint: WebhookEndpoint) async throws {
+        try await updateRow(endpoint, in: SQLiteTables.webhookEndpoints, subject: "webhook endpoint \(endpoint.id)")
+    }
+
+    func insert(_ event: WebhookEvent) async throws {
+        try await insertRow(event, into: SQLiteTables.webhookEvents, subject: "webhook event \(event.id)")
+    }
+
+    func insert(_ delivery: WebhookDelivery) async throws {
+        try await insertRow(delivery, into: SQLiteTables.webhookDeliveries, subject: "webhook delivery \(delivery.id)")
+    }
+
+    func update(_ delivery: WebhookDelivery) async throws {
+        try await updateRow(delivery, in: SQLiteTables.webhookDeliveries, subject: "webhook delivery \(delivery.id)")
+    }
+
+    func insert(_ attempt: WebhookAttempt) async throws {
+        try await insertRow(attempt, into: SQLiteTables.webhookAttempts, subject: "webhook attempt \(attempt.id)")
+    }
+
+    func cancelWebhookDeliveries(endpointId: String, merchantId: String) async throws -> Int {
+        try await session.rows(
+            "UPDATE webhook_deliveries SET status = ? WHERE endpoint_id = ? AND merchant_id = ? AND status = ? RETURNING 1 AS cancelled",
+            [.text(WebhookDelivery.Status.cancelled.rawValue), .text(endpointId), .text(merchantId),
+             .text(WebhookDelivery.Status.pending.rawValue)]
+        ).count
+    }
+}
