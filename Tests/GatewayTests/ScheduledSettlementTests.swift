@@ -47,6 +47,10 @@ struct ScheduledSettlementTests {
             #expect(closed.first?.totals == ["USD": 2_500])
             let settled = try await Self.fresh(session).send(.get, APIPath.transaction(sale.id)).decode(TransactionResource.self)
             #expect(settled.settledAt == Self.at("2026-06-16T03:00:00Z"))
+            // The scheduled close tells the merchant's server, as a requested one does.
+            let probe = OutboxProbe(store: harness.store, merchantId: harness.merchantId)
+            let settledEvents = try await probe.all().filter { $0.type == "transaction.settled" }
+            #expect(try settledEvents.map { try probe.payload($0).data.transaction.id } == [sale.id])
             #expect(try await harness.services.settlement.run().isEmpty, "one close per slot")
 
             // Captured after the slot: a new batch, which waits for tomorrow's slot.
