@@ -35,6 +35,16 @@ auth=(-H "Authorization: Bearer $token" -H 'Content-Type: application/json')
 
 expect() { [ "$1" = "$2" ] || { echo "expected $2, got $1 ($3)"; exit 1; }; }
 
+# The merchant's webhook endpoint: a loopback receiver that checks every signature.
+hook_port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()')
+touch "$work/hook-secret" "$work/hooks.jsonl"
+python3 scripts/webhook_receiver.py "$hook_port" "$work/hook-secret" "$work/hooks.jsonl" &
+receiver=$!
+trap 'kill $server $receiver 2>/dev/null || true; rm -rf "$work"' EXIT
+endpoint=$(curl -sf -X POST "$base/v1/webhooks/endpoints" "${auth[@]}" -H 'Idempotency-Key: smoke-hooks-1' \
+    -d "{\"url\":\"http://127.0.0.1:$hook_port/tapline\"}")
+echo "$endpoint" | json "d['secret']" > "$work/hook-secret"
+
 sale=$(curl -sf -X POST "$base/v1/transactions/sale" "${auth[@]}" -H 'Idempotency-Key: smoke-sale-1' \
     -d '{"amount":2500,"currency":"USD","accountNumber":"4242424242424242","expirationMonth":12,"expirationYear":2030,"securityCode":"123","tipAmount":300}')
 sale_id=$(echo "$sale" | json "d['id']")
@@ -85,6 +95,20 @@ replayed=$(curl -s -o /dev/null -w '%{http_code}' -X POST "$base/transactions/ap
     -d "$(echo "$tapped" | sed 's/INV-1/INV-9/')")
 expect "$replayed" 409 "a card read is used once"
 
+# Koard's REST lifecycle: a preauth after a tap, captured with a breakdown (amounts are the total).
+koard_body=$("$bin" reader tap --reader-token "$reader_token" --card 4242424242424242 --amount 3294 | python3 -c 'import json,sys; t=json.load(sys.stdin); print(json.dumps({
+  "general_card_data": t["generalCardData"], "payment_card_data": t["paymentCardData"], "amount": 3294, "currency": "USD",
+  "transaction_id": "order-2001"}))')
+preauth=$(curl -sf -X POST "$base/v4/preauth" "${auth[@]}" "${device_header[@]}" -d "$koard_body")
+expect "$(echo "$preauth" | json "d['transaction']['status']")" authorized "Koard preauth"
+koard_id=$(echo "$preauth" | json "d['transaction']['transaction_id']")
+koard_capture=$(curl -sf -X POST "$base/v3/payments/$koard_id/capture" "${auth[@]}" -d '{"breakdown":{"subtotal":2500,"tax_rate":0.0875,
+  "tax_amount":219,"tip_amount":500,"tip_type":"fixed","surcharge_amount":75,"surcharge_rate":0.03},"event_id":"evt-1"}')
+expect "$(echo "$koard_capture" | json "d['transaction']['status']")" captured "Koard capture"
+expect "$(echo "$koard_capture" | json "d['transaction']['breakdown']['tax_rate']")" 0.0875 "Koard breakdown kept exactly"
+koard_refund=$(curl -sf -X POST "$base/v1/payments/$koard_id/refund" "${auth[@]}" -d '{"amount":1000,"event_id":"evt-2"}')
+expect "$(echo "$koard_refund" | json "d['transaction']['refunded_amount']")" 1000 "Koard refund"
+
 # Rotate the card-data key, restart on the same database and keys: the token and the
 # earlier sale still work, and reader tokens carry the new key.
 kill $server; wait $server 2>/dev/null || true
@@ -108,5 +132,16 @@ pin_demo=$(demo --card 5200828282828210 --amount 40.00)
 echo "$pin_demo" | grep -q "state: awaitingPinEntry" || { echo "$pin_demo"; echo "demo PIN path not taken"; exit 1; }
 echo "$pin_demo" | grep -q "result *APPROVED" || { echo "$pin_demo"; echo "demo PIN payment not approved"; exit 1; }
 
+# Webhooks: the sale's events reached the receiver, signed; the last one (the Koard refund) too.
+for _ in $(seq 1 100); do
+    grep "\"$koard_id\"" "$work/hooks.jsonl" | grep -q "transaction.refunded" && break
+    sleep 0.1
+done
+hooks=$(python3 -c 'import json,sys; lines=[json.loads(l) for l in open(sys.argv[1])]; print(len(lines), all(l["verified"] and l["id"]==l["header_id"] for l in lines), sorted({l["type"] for l in lines if l["transaction"]==sys.argv[2]}))' "$work/hooks.jsonl" "$sale_id")
+echo "$hooks" | grep -q " True \['transaction.captured', 'transaction.created', 'transaction.refunded', 'transaction.settled'\]" \
+    || { echo "$hooks"; cat "$work/hooks.jsonl"; echo "webhooks for the sale missing or not verified"; exit 1; }
+events=$(curl -sf "$base/v1/events?transactionId=$koard_id" "${auth[@]}" | json "sorted(e['type'] for e in d['items'])")
+expect "$events" "['transaction.authorized', 'transaction.captured', 'transaction.created', 'transaction.refunded']" "Koard payment's events"
+
 grep -q -e "4242424242424242" -e "5200828282828210" "$work/serve.log" "$work/tapline.sqlite"* && { echo "full PAN found in log or database"; exit 1; }
-echo "smoke: the README walk-through and the SDK demo work end to end (26 checks)"
+echo "smoke: the README walk-through, Koard's lifecycle, webhooks and the SDK demo work end to end (32 checks)"
