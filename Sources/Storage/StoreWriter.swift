@@ -54,4 +54,10 @@ public protocol StoreWriter: StoreReader {
     func insert(_ attempt: WebhookAttempt) async throws
     /// Marks the endpoint's `pending` deliveries `cancelled`; returns how many changed.
     func cancelWebhookDeliveries(endpointId: String, merchantId: String) async throws -> Int
+    /// Moves the endpoint's `pending` deliveries due by `dueBy` to `until`, except those whose
+    /// event was created before `giveUpCreatedBefore`, which become `failed` (their retry
+    /// period is over); returns how many of each.
+    func postponeWebhookDeliveries(
+        endpointId: String, merchantId: String, dueBy: Date, until: Date, giveUpCreatedBefore: Date
+    ) async throws -> (postponed: Int, givenUp: Int)
 }

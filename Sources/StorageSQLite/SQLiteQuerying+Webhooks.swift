@@ -87,6 +87,28 @@ extension SQLiteWriter {
         try await insertRow(attempt, into: SQLiteTables.webhookAttempts, subject: "webhook attempt \(attempt.id)")
     }
 
+    func postponeWebhookDeliveries(
+        endpointId: String, merchantId: String, dueBy: Date, until: Date, giveUpCreatedBefore: Date
+    ) async throws -> (postponed: Int, givenUp: Int) {
+        let pending = WebhookDelivery.Status.pending.rawValue
+        let givenUp = try await session.rows(
+            """
+            UPDATE webhook_deliveries SET status = ? WHERE endpoint_id = ? AND merchant_id = ? AND status = ?
+            AND next_attempt_at <= ? AND event_created_at < ? RETURNING 1 AS changed
+            """,
+            [.text(WebhookDelivery.Status.failed.rawValue), .text(endpointId), .text(merchantId), .text(pending),
+             SQLiteValue.date(dueBy), SQLiteValue.date(giveUpCreatedBefore)]
+        ).count
+        let postponed = try await session.rows(
+            """
+            UPDATE webhook_deliveries SET next_attempt_at = ? WHERE endpoint_id = ? AND merchant_id = ? AND status = ?
+            AND next_attempt_at <= ? RETURNING 1 AS changed
+            """,
+            [SQLiteValue.date(until), .text(endpointId), .text(merchantId), .text(pending), SQLiteValue.date(dueBy)]
+        ).count
+        return (postponed, givenUp)
+    }
+
     func cancelWebhookDeliveries(endpointId: String, merchantId: String) async throws -> Int {
         try await session.rows(
             "UPDATE webhook_deliveries SET status = ? WHERE endpoint_id = ? AND merchant_id = ? AND status = ? RETURNING 1 AS cancelled",

@@ -14,6 +14,9 @@ public struct WebhookPassReport: Sendable, Equatable {
     public var failed = 0
     /// Deliveries dropped because their endpoint was deleted.
     public var cancelled = 0
+    /// Due deliveries of an endpoint that failed in this pass, moved to its next retry
+    /// without an attempt.
+    public var postponed = 0
 }
 
 /// Delivers the outbox: a background `Service`, apart from request handling, so payments
@@ -72,42 +75,14 @@ public struct WebhookWorker: Service {
         let (jobs, cancelled) = try await claim()
         report.cancelled = cancelled
         guard !jobs.isEmpty else { return report }
-        let results = await post(jobs)
+        let (results, heldBack) = await post(jobs)
         report.attempted = results.count
-        let policy = policy
-        let makeId = makeId
-        let outcome = try await store.write { writer -> WebhookPassReport in
-            var outcome = WebhookPassReport()
-            for result in results {
-                try await writer.insert(WebhookAttempt(
-                    id: "wha_" + makeId(), deliveryId: result.job.delivery.id, merchantId: result.job.delivery.merchantId,
-                    attemptedAt: result.attemptedAt, statusCode: result.statusCode, error: result.error,
-                    durationMilliseconds: result.durationMilliseconds))
-                var delivery = result.job.delivery
-                let current = try await writer.webhookDeliveries(eventId: delivery.eventId, merchantId: delivery.merchantId)
-                    .first { $0.id == delivery.id }
-                delivery.attemptCount = (current?.attemptCount ?? delivery.attemptCount) + 1
-                if result.isDelivered {
-                    delivery.status = .delivered
-                    delivery.deliveredAt = result.attemptedAt
-                    outcome.delivered += 1
-                } else if current?.status == .cancelled {
-                    delivery.status = .cancelled
-                } else if let next = policy.nextAttempt(
-                    after: delivery.attemptCount, attemptedAt: result.attemptedAt, eventCreatedAt: delivery.eventCreatedAt) {
-                    delivery.nextAttemptAt = next
-                    outcome.retried += 1
-                } else {
-                    delivery.status = .failed
-                    outcome.failed += 1
-                }
-                try await writer.update(delivery)
-            }
-            return outcome
-        }
+        let recorder = WebhookPassRecorder(policy: policy, now: now(), makeId: makeId)
+        let outcome = try await store.write { try await recorder.record(results, heldBack: heldBack, in: $0) }
         report.delivered = outcome.delivered
         report.retried = outcome.retried
         report.failed = outcome.failed
+        report.postponed = outcome.postponed
         return report
     }
 
@@ -137,21 +112,26 @@ public struct WebhookWorker: Service {
         }
     }
 
-    /// Posts every job, at most `concurrency` at a time.
-    private func post(_ jobs: [WebhookJob]) async -> [WebhookAttemptResult] {
+    /// Posts the jobs, at most `concurrency` at a time and at most half of that to one
+    /// endpoint; returns the attempts and the jobs held back because their endpoint failed.
+    private func post(_ jobs: [WebhookJob]) async -> (results: [WebhookAttemptResult], heldBack: [WebhookJob]) {
         let poster = poster
+        let slots = max(1, concurrency)
+        var dispatch = WebhookDispatch(jobs, perEndpoint: max(1, slots / 2))
         return await withTaskGroup(of: WebhookAttemptResult.self) { group in
             var results: [WebhookAttemptResult] = []
-            var pending = jobs[...]
-            for _ in 0..<max(1, concurrency) {
-                guard let job = pending.popFirst() else { break }
-                group.addTask { await poster.attempt(job) }
-            }
-            while let result = await group.next() {
+            var running = 0
+            while true {
+                while running < slots, let job = dispatch.next() {
+                    group.addTask { await poster.attempt(job) }
+                    running += 1
+                }
+                guard let result = await group.next() else { break }
+                running -= 1
                 results.append(result)
-                if let job = pending.popFirst() { group.addTask { await poster.attempt(job) } }
+                dispatch.finished(result)
             }
-            return results
+            return (results, dispatch.heldBack)
         }
     }
 }

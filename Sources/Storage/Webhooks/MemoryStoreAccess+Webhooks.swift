@@ -34,4 +34,13 @@ extension MemoryStoreWriter {
     func cancelWebhookDeliveries(endpointId: String, merchantId: String) async throws -> Int {
         try change { $0.cancelWebhookDeliveries(endpointId: endpointId, merchantId: merchantId) }
     }
+
+    func postponeWebhookDeliveries(
+        endpointId: String, merchantId: String, dueBy: Date, until: Date, giveUpCreatedBefore: Date
+    ) async throws -> (postponed: Int, givenUp: Int) {
+        try change {
+            $0.postponeWebhookDeliveries(
+                endpointId: endpointId, merchantId: merchantId, dueBy: dueBy, until: until, giveUpCreatedBefore: giveUpCreatedBefore)
+        }
+    }
 }

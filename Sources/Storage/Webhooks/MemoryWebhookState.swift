@@ -103,6 +103,24 @@ extension MemoryStoreState {
         return changed
     }
 
+    mutating func postponeWebhookDeliveries(
+        endpointId: String, merchantId: String, dueBy: Date, until: Date, giveUpCreatedBefore: Date
+    ) -> (postponed: Int, givenUp: Int) {
+        var counts = (postponed: 0, givenUp: 0)
+        for (id, delivery) in webhooks.deliveries
+        where delivery.endpointId == endpointId && delivery.merchantId == merchantId && delivery.status == .pending
+            && delivery.nextAttemptAt <= dueBy {
+            if delivery.eventCreatedAt < giveUpCreatedBefore {
+                webhooks.deliveries[id]?.status = .failed
+                counts.givenUp += 1
+            } else {
+                webhooks.deliveries[id]?.nextAttemptAt = until
+                counts.postponed += 1
+            }
+        }
+        return counts
+    }
+
     private func requireMerchantExists(_ id: String, for subject: String) throws {
         guard merchants[id] != nil else { throw StoreError.notFound("merchant \(id) referenced by \(subject)") }
     }
