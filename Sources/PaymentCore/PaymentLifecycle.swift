@@ -24,10 +24,11 @@ public enum PaymentLifecycle {
     }
 
     /// Phase 1: checks the follow-up is legal now, reserves what it needs on the payment,
-    /// and returns the amount of the follow-up row.
+    /// and returns the amount of the follow-up row. A capture may exceed the authorized
+    /// amount by `tipOvercapture` (see ``tipOvercapture(authorized:tip:)``).
     public static func reserve(
         _ request: FollowUpRequest, on payment: inout Transaction, operationId: String,
-        now: Date, authorizationWindow: TimeInterval
+        now: Date, authorizationWindow: TimeInterval, tipOvercapture: Int64 = 0
     ) throws(PaymentError) -> Int64 {
         guard payment.type.isOriginal else {
             throw .invalidTransition(operation: request.type, status: payment.status, settled: payment.isSettled)
@@ -41,7 +42,7 @@ public enum PaymentLifecycle {
         }
         // Every other follow-up changes the captured or authorized amount, so it waits for refunds in flight.
         guard payment.pendingRefundAmount == 0 else { throw .operationInProgress(status: payment.status) }
-        let amount = try exclusiveAmount(request, payment: payment, now: now, window: authorizationWindow)
+        let amount = try exclusiveAmount(request, payment: payment, now: now, window: authorizationWindow, tipOvercapture: tipOvercapture)
         payment.pendingOperationId = operationId
         payment.updatedAt = now
         return amount
@@ -149,7 +150,7 @@ public enum PaymentLifecycle {
     }
 
     private static func exclusiveAmount(
-        _ request: FollowUpRequest, payment: Transaction, now: Date, window: TimeInterval
+        _ request: FollowUpRequest, payment: Transaction, now: Date, window: TimeInterval, tipOvercapture: Int64
     ) throws(PaymentError) -> Int64 {
         let illegal = PaymentError.invalidTransition(operation: request.type, status: payment.status, settled: payment.isSettled)
         let voidableCapture = payment.status == .captured && !payment.isSettled && payment.refundedAmount == 0
@@ -157,7 +158,7 @@ public enum PaymentLifecycle {
         case .capture(let asked):
             guard payment.status == .authorized else { throw illegal }
             guard !isExpired(payment, now: now, window: window) else { throw .authorizationExpired }
-            return try bounded(asked ?? payment.authorizedAmount, by: payment.authorizedAmount, operation: .capture)
+            return try bounded(asked ?? payment.authorizedAmount, by: payment.authorizedAmount + tipOvercapture, operation: .capture)
         case .incrementalAuthorization(let delta):
             guard payment.status == .authorized else { throw illegal }
             guard !isExpired(payment, now: now, window: window) else { throw .authorizationExpired }

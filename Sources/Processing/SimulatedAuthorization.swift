@@ -38,7 +38,9 @@ struct SimulatedAuthorization: Equatable, Sendable {
         switch operation {
         case .capture:
             guard kind == .authorization, !isCaptured else { return .decline(.invalidTransaction) }
-            guard amount > 0, amount <= authorized else { return .decline(.invalidAmount) }
+            // An acquirer takes a capture above the hold up to the tip overcapture tolerance.
+            let limit = authorized + PaymentLifecycle.tipOvercapture(authorized: authorized, tip: amount - authorized)
+            guard amount > 0, amount <= limit else { return .decline(.invalidAmount) }
             after.captured = amount
         case .incrementAuthorization:
             guard kind == .authorization, !isCaptured else { return .decline(.invalidTransaction) }

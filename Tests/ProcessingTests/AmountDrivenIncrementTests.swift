@@ -16,8 +16,9 @@ struct AmountDrivenIncrementTests {
         #expect(approved.shape == .approved(2_000, "00"))
         let declined = try await processor.incrementAuthorization(Fixtures.followUp("i2", of: "a1", reference: reference, amount: 2_051))
         #expect(declined.shape == .declined("51"))
-        // The declined increment left the hold where it was: the whole of it can be captured, no more.
-        let over = try await processor.capture(Fixtures.followUp("c1", of: "a1", reference: reference, amount: 12_001))
+        // The declined increment left the hold where it was: the whole of it can be captured,
+        // with at most a fifth on top (tip overcapture), no more.
+        let over = try await processor.capture(Fixtures.followUp("c1", of: "a1", reference: reference, amount: 14_401))
         #expect(over.shape == .declined("13"))
         let capture = try await processor.capture(Fixtures.followUp("c2", of: "a1", reference: reference, amount: 12_000))
         #expect(capture.shape == .approved(12_000, "00"))

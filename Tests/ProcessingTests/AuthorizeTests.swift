@@ -89,8 +89,8 @@ import Testing
             Fixtures.authorization("t1", pan: TestCards.amountDriven.pan, amount: 10_010))
         #expect(response.outcome == .approved(amount: 5_005))
         let reference = try #require(response.result.reference)
-        let tooMuch = try await processor.capture(Fixtures.followUp("c1", of: "t1", reference: reference, amount: 5_006))
-        #expect(tooMuch.shape == .declined("13"))
+        let tooMuch = try await processor.capture(Fixtures.followUp("c1", of: "t1", reference: reference, amount: 6_007))
+        #expect(tooMuch.shape == .declined("13"), "above the approved amount and its tip overcapture")
         let capture = try await processor.capture(Fixtures.followUp("c2", of: "t1", reference: reference, amount: 5_005))
         #expect(capture.outcome == .approved(amount: 5_005))
     }

@@ -20,9 +20,10 @@ import Testing
         }
     }
 
-    @Test func captureUpToTheAuthorizedAmount() async throws {
+    @Test func captureUpToTheAuthorizedAmountAndItsTipOvercapture() async throws {
         let reference = try await Fixtures.approved(processor, "a1", amount: 10_000)
-        #expect(try await followUp(.capture, "c1", reference: reference, amount: 10_001).shape == .declined("13"))
+        // A fifth on top is the acquirer's tip tolerance; beyond it the capture is refused.
+        #expect(try await followUp(.capture, "c1", reference: reference, amount: 12_001).shape == .declined("13"))
         let capture = try await followUp(.capture, "c2", reference: reference, amount: 8_000)
         #expect(capture.shape == .approved(8_000, "00"))
         #expect(capture.result.reference != nil && capture.result.reference != reference)
@@ -98,10 +99,16 @@ import Testing
         #expect(try await followUp(.void, "v1", of: "s1", reference: reference, amount: 9_000).shape == .declined("12"))
     }
 
+    @Test func aCaptureWithATipMayGoAFifthAboveTheHold() async throws {
+        let reference = try await Fixtures.approved(processor, "a1", amount: 10_000)
+        #expect(try await followUp(.capture, "c1", reference: reference, amount: 12_000).shape == .approved(12_000, "00"))
+        #expect(try await followUp(.refund, "r1", reference: reference, amount: 12_000).shape == .approved(12_000, "00"))
+    }
+
     @Test func partialThenFullReversal() async throws {
         let reference = try await Fixtures.approved(processor, "a1", amount: 10_000)
         #expect(try await followUp(.reverse, "x1", reference: reference, amount: 3_000).shape == .approved(3_000, "00"))
-        #expect(try await followUp(.capture, "c1", reference: reference, amount: 7_001).shape == .declined("13"))
+        #expect(try await followUp(.capture, "c1", reference: reference, amount: 8_401).shape == .declined("13"))
         #expect(try await followUp(.reverse, "x2", reference: reference, amount: 7_001).shape == .declined("13"))
         #expect(try await followUp(.reverse, "x3", reference: reference, amount: 7_000).shape == .approved(7_000, "00"))
         #expect(try await followUp(.capture, "c2", reference: reference, amount: 100).shape == .declined("12"))

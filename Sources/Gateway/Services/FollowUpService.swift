@@ -38,7 +38,11 @@ struct FollowUpService: Sendable {
             let window = merchant?.authorizationWindow ?? Merchant.defaultAuthorizationWindow
             let amount: Int64
             do throws(PaymentError) {
-                amount = try PaymentLifecycle.reserve(request, on: &payment, operationId: operationId, now: now, authorizationWindow: window)
+                // A capture whose breakdown carries a tip may take it on top of the hold.
+                let overcapture = request.type == .capture
+                    ? PaymentLifecycle.tipOvercapture(authorized: payment.authorizedAmount, tip: breakdown?.tipAmount ?? 0) : 0
+                amount = try PaymentLifecycle.reserve(
+                    request, on: &payment, operationId: operationId, now: now, authorizationWindow: window, tipOvercapture: overcapture)
             } catch {
                 throw GatewayError(error, paymentStatus: payment.status)
             }
