@@ -38,7 +38,7 @@ struct MerchantCommand: AsyncParsableCommand {
 /// `tapline client create`: an API client; its secret is printed once.
 struct ClientCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "client", abstract: "Manage API clients.", subcommands: [Create.self])
+        commandName: "client", abstract: "Manage API clients.", subcommands: [Create.self, Permissions.self])
 
     struct Create: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Create an API client and print its secret once.")
@@ -49,14 +49,7 @@ struct ClientCommand: AsyncParsableCommand {
         @OptionGroup var store: StoreOptions
 
         func run() async throws {
-            var granted = APIPermission.defaultGrant
-            if let permissions {
-                granted = try permissions.split(separator: ",").map { name in
-                    let trimmed = name.trimmingCharacters(in: .whitespaces)
-                    guard let permission = APIPermission(rawValue: trimmed) else { throw ValidationError("unknown permission '\(trimmed)'") }
-                    return permission
-                }
-            }
+            let granted = try permissions.map(ClientCommand.parse) ?? APIPermission.defaultGrant
             let (admin, dependencies) = try await store.admin()
             let created: MerchantAdmin.NewClient
             do {
@@ -69,6 +62,41 @@ struct ClientCommand: AsyncParsableCommand {
             print("client id:     \(created.client.id)")
             print("client secret: \(created.secret)")
             print("(the secret is shown only this once)")
+        }
+    }
+
+    /// `tapline client permissions`: grant or revoke permissions of an existing client.
+    struct Permissions: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Grant or revoke an API client's permissions; prints what it holds (applies from its next token).")
+        @Option(help: "The API client.") var clientId: String
+        @Option(help: "Comma-separated ARISE permission names to add.") var grant: String?
+        @Option(help: "Comma-separated ARISE permission names to remove.") var revoke: String?
+        @Flag(help: "Add everything a new client gets today (e.g. after an upgrade added webhooks and settings).")
+        var grantDefaults = false
+        @OptionGroup var store: StoreOptions
+
+        func run() async throws {
+            let added = try grant.map(ClientCommand.parse) ?? []
+            let removed = try revoke.map(ClientCommand.parse) ?? []
+            let (admin, dependencies) = try await store.admin()
+            let held: [APIPermission]
+            do {
+                held = try await admin.updatePermissions(clientId: clientId, grant: added, revoke: removed, grantDefaults: grantDefaults)
+                try await dependencies.store.close()
+            } catch {
+                try? await dependencies.store.close()
+                throw error
+            }
+            print("permissions: \(held.map(\.rawValue).joined(separator: ","))")
+        }
+    }
+
+    static func parse(_ list: String) throws -> [APIPermission] {
+        try list.split(separator: ",").map { name in
+            let trimmed = name.trimmingCharacters(in: .whitespaces)
+            guard let permission = APIPermission(rawValue: trimmed) else { throw ValidationError("unknown permission '\(trimmed)'") }
+            return permission
         }
     }
 }

@@ -53,12 +53,14 @@ public struct MerchantAdmin: Sendable {
 /// Why an admin command could not be done.
 public enum AdminError: Error, CustomStringConvertible {
     case unknownMerchant(String)
+    case unknownClient(String)
     /// A setting the API would refuse too, with the API's field name.
     case invalidSetting(field: String, message: String)
 
     public var description: String {
         switch self {
         case .unknownMerchant(let id): return "no merchant with id \(id)"
+        case .unknownClient(let id): return "no API client with id \(id)"
         case .invalidSetting(let field, let message): return "\(field): \(message)"
         }
     }
