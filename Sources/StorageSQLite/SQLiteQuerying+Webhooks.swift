@@ -54,37 +54,28 @@ extension SQLiteQuerying {
 }
 
 extension SQLiteWriter {
-    private func insertRow<Record>(_ record: Record, into table: SQLiteTable<Record>, subject: String) async throws {
-        try await session.run(table.insertSQL, try table.insertBinds(record), subject: subject)
-    }
-
-    private func updateRow<Record>(_ record: Record, in table: SQLiteTable<Record>, subject: String) async throws {
-        let updated = try await session.rows(table.updateSQL, try table.updateBinds(record), subject: subject)
-        guard !updated.isEmpty else { throw StoreError.notFound(subject) }
-    }
-
     func insert(_ endpoint: WebhookEndpoint) async throws {
-        try await insertRow(endpoint, into: SQLiteTables.webhookEndpoints, subject: "webhook endpoint \(endpoint.id)")
+        try await insert(endpoint, into: SQLiteTables.webhookEndpoints, subject: "webhook endpoint \(endpoint.id)")
     }
 
     func update(_ endpoint: WebhookEndpoint) async throws {
-        try await updateRow(endpoint, in: SQLiteTables.webhookEndpoints, subject: "webhook endpoint \(endpoint.id)")
+        try await update(endpoint, in: SQLiteTables.webhookEndpoints, subject: "webhook endpoint \(endpoint.id)")
     }
 
     func insert(_ event: WebhookEvent) async throws {
-        try await insertRow(event, into: SQLiteTables.webhookEvents, subject: "webhook event \(event.id)")
+        try await insert(event, into: SQLiteTables.webhookEvents, subject: "webhook event \(event.id)")
     }
 
     func insert(_ delivery: WebhookDelivery) async throws {
-        try await insertRow(delivery, into: SQLiteTables.webhookDeliveries, subject: "webhook delivery \(delivery.id)")
+        try await insert(delivery, into: SQLiteTables.webhookDeliveries, subject: "webhook delivery \(delivery.id)")
     }
 
     func update(_ delivery: WebhookDelivery) async throws {
-        try await updateRow(delivery, in: SQLiteTables.webhookDeliveries, subject: "webhook delivery \(delivery.id)")
+        try await update(delivery, in: SQLiteTables.webhookDeliveries, subject: "webhook delivery \(delivery.id)")
     }
 
     func insert(_ attempt: WebhookAttempt) async throws {
-        try await insertRow(attempt, into: SQLiteTables.webhookAttempts, subject: "webhook attempt \(attempt.id)")
+        try await insert(attempt, into: SQLiteTables.webhookAttempts, subject: "webhook attempt \(attempt.id)")
     }
 
     func postponeWebhookDeliveries(

@@ -7,12 +7,13 @@ import Storage
 struct SQLiteWriter: SQLiteQuerying, StoreWriter {
     let session: SQLiteSession
 
-    private func insert<Record>(_ record: Record, into table: SQLiteTable<Record>, subject: String) async throws {
+    /// Inserts one row; every record type of the writer goes through here and `update(_:in:subject:)`.
+    func insert<Record>(_ record: Record, into table: SQLiteTable<Record>, subject: String) async throws {
         try await session.run(table.insertSQL, try table.insertBinds(record), subject: subject)
     }
 
     /// Updates by key; no row matched means the record is not there (or is another merchant's).
-    private func update<Record>(_ record: Record, in table: SQLiteTable<Record>, subject: String) async throws {
+    func update<Record>(_ record: Record, in table: SQLiteTable<Record>, subject: String) async throws {
         let updated = try await session.rows(table.updateSQL, try table.updateBinds(record), subject: subject)
         guard !updated.isEmpty else { throw StoreError.notFound(subject) }
     }
