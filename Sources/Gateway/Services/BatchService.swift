@@ -31,12 +31,13 @@ struct BatchService: Sendable {
         return try await store.write { writer -> Batch? in
             guard var batch = try await writer.openBatch(merchantId: merchantId) else { return nil }
             if let slot, batch.openedAt >= slot { return nil }
-            BatchSummary(members: try await Self.members(of: batch, in: writer)).apply(to: &batch)
+            let members = try await Self.members(of: batch, in: writer)
+            BatchSummary(members: members).apply(to: &batch)
             batch.closedAt = now
             batch.closeReason = reason
             batch.scheduledFor = slot
             try await writer.update(batch)
-            try await outbox.recordSettlement(batchId: batch.id, merchantId: merchantId, at: now, in: writer)
+            try await outbox.recordSettlement(of: members, batchId: batch.id, at: now, in: writer)
             _ = try await writer.markSettled(batchId: batch.id, merchantId: merchantId, at: now)
             return batch
         }

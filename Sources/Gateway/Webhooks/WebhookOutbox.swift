@@ -57,38 +57,21 @@ struct WebhookOutbox: Sendable {
         }
     }
 
-    /// Writes one `transaction.settled` for each payment and refund the batch close settles.
+    /// Writes one `transaction.settled` for each payment and refund the close of batch
+    /// `batchId` settles, from the batch's `members` (the close has read them already).
     /// Called in the close's write before the rows are marked settled; the payloads show
     /// them settled at `now`.
-    func recordSettlement(batchId: String, merchantId: String, at now: Date, in writer: any StoreWriter) async throws {
-        var query = TransactionQuery(merchantId: merchantId)
-        query.batchId = batchId
-        query.pageSize = 500
-        query.ascending = true
-        while true {
-            let page = try await writer.transactions(query)
-            for var row in page.items where row.settledAt == nil && Self.isSettledMoney(row) {
-                row.settledAt = now
-                if row.type == .refund, let parentId = row.parentId,
-                   var payment = try await writer.transaction(id: parentId, merchantId: merchantId) {
-                    payment.settledAt = payment.batchId == batchId ? now : payment.settledAt
-                    try await record(.settled, payment: payment, operation: row, at: now, in: writer)
-                } else {
-                    try await record(.settled, payment: row, operation: nil, at: now, in: writer)
-                }
+    func recordSettlement(of members: [Transaction], batchId: String, at now: Date, in writer: any StoreWriter) async throws {
+        // What moves money in the batch is what settles (captures count on their payment).
+        for var row in members where row.settledAt == nil && BatchSummary.movement(row) != nil {
+            row.settledAt = now
+            if row.type == .refund, let parentId = row.parentId,
+               var payment = try await writer.transaction(id: parentId, merchantId: row.merchantId) {
+                payment.settledAt = payment.batchId == batchId ? now : payment.settledAt
+                try await record(.settled, payment: payment, operation: row, at: now, in: writer)
+            } else {
+                try await record(.settled, payment: row, operation: nil, at: now, in: writer)
             }
-            if page.items.count < query.pageSize { return }
-            query.page += 1
-        }
-    }
-
-    /// Captured payments and approved refunds are what a close settles (captures count on their payment).
-    private static func isSettledMoney(_ row: Transaction) -> Bool {
-        switch (row.type, row.status) {
-        case (.sale, .captured), (.sale, .refunded), (.authorization, .captured), (.authorization, .refunded), (.refund, .approved):
-            return true
-        default:
-            return false
         }
     }
 
