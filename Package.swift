@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Modules are layers (see docs/architecture.md). Dependencies point one way:
-// PaymentCore ← CardData ← GatewayAPI/Processing/Storage ← StorageSQLite ← Gateway ← tapline,
+// PaymentCore ← CardData ← GatewayAPI/Processing/Storage ← StorageSQLite/StoragePostgres ← Gateway ← tapline,
 // and GatewayAPI ← TaplineSDK ← TaplineSDKProximityReader on the phone's side.
 let package = Package(
     name: "tapline",
@@ -24,6 +24,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.0.0"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.0.0"),
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.21.0"),
     ],
     targets: [
         .target(name: "PaymentCore"),
@@ -41,6 +42,12 @@ let package = Package(
         .target(name: "StorageSQLite", dependencies: [
             "Storage", "PaymentCore",
             .product(name: "SQLiteNIO", package: "sqlite-nio"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        // The PostgreSQL store, for several gateway instances sharing one database.
+        .target(name: "StoragePostgres", dependencies: [
+            "Storage", "PaymentCore",
+            .product(name: "PostgresNIO", package: "postgres-nio"),
             .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "Gateway", dependencies: [
@@ -79,8 +86,9 @@ let package = Package(
                     exclude: ["Fixtures"]),
         .testTarget(name: "ProcessingTests", dependencies: ["Processing", "CardData", "PaymentCore"]),
         .testTarget(name: "StorageTests", dependencies: [
-            "Storage", "StorageSQLite", "TestSupport",
+            "Storage", "StorageSQLite", "StoragePostgres", "TestSupport",
             .product(name: "SQLiteNIO", package: "sqlite-nio"),
+            .product(name: "PostgresNIO", package: "postgres-nio"),
             .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "TaplineSDKTests", dependencies: [

@@ -1,13 +1,19 @@
 import Foundation
 import Logging
+@testable import StoragePostgres
 import StorageSQLite
 import TestSupport
 
 /// Every store the contract suite holds to the same behaviour.
 enum StoreFactories {
-    // A PostgreSQL store joins here, when TAPLINE_POSTGRES_URL is set:
-    // `+ (ProcessInfo.processInfo.environment["TAPLINE_POSTGRES_URL"].map { [.postgres(url: $0)] } ?? [])`
-    static let all: [StoreFactory] = [.memory, .sqlite]
+    /// PostgreSQL joins when `TAPLINE_POSTGRES_URL` names a server (superuser or a user who
+    /// may create schemas); without it `PostgresStoreTests` reports its tests as skipped.
+    static let all: [StoreFactory] = [.memory, .sqlite] + (postgresURL.map { [.postgres(url: $0)] } ?? [])
+
+    static let postgresURL: String? = {
+        guard let url = ProcessInfo.processInfo.environment["TAPLINE_POSTGRES_URL"], !url.isEmpty else { return nil }
+        return url
+    }()
 }
 
 extension StoreFactory {
@@ -19,6 +25,45 @@ extension StoreFactory {
         } catch {
             file.remove()
             throw error
+        }
+    }
+}
+
+extension StoreFactory {
+    /// ``PostgresStore`` in a schema of its own, new and empty, dropped after.
+    static func postgres(url: String) -> StoreFactory {
+        StoreFactory(name: "postgres") {
+            let schema = PostgresTestSchema(serverURL: url)
+            try await schema.create()
+            do {
+                return Made(store: try await PostgresStore.open(url: schema.url, poolSize: 4, logger: .quiet)) {
+                    schema.drop()
+                }
+            } catch {
+                schema.drop()
+                throw error
+            }
+        }
+    }
+}
+
+/// A uniquely named schema on the test server, and the store URL that works in it.
+struct PostgresTestSchema: Sendable {
+    let serverURL: String
+    let name = "tapline_test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+
+    var url: String {
+        serverURL + (serverURL.contains("?") ? "&" : "?") + "search_path=\(name)"
+    }
+
+    func create() async throws {
+        try await PostgresStore.administer(url: serverURL, ["CREATE SCHEMA \(name)"], logger: .quiet)
+    }
+
+    /// Drops the schema in the background: clean-up is synchronous, the server is not.
+    func drop() {
+        Task { [serverURL, name] in
+            try? await PostgresStore.administer(url: serverURL, ["DROP SCHEMA IF EXISTS \(name) CASCADE"], logger: .quiet)
         }
     }
 }

@@ -1,0 +1,126 @@
+import Foundation
+import Logging
+import PostgresNIO
+import Storage
+
+/// One pooled connection as used by one `read` or `write`: runs SQL with bound values and
+/// turns PostgreSQL's errors into ``StoreError``s the gateway can act on.
+///
+/// SQL is written with `?` placeholders, like the SQLite store's, and numbered `$1, $2, …`
+/// here; no statement of this module has a `?` anywhere else.
+///
+/// The session is closed when its read or write ends, so a reader or writer kept beyond
+/// its closure fails instead of running SQL outside its transaction.
+struct PostgresSession: Sendable {
+    let connection: PostgresConnection
+    let logger: Logger
+    let gate = PostgresGate()
+    /// Set when the server refused a statement as a serialization failure or a deadlock, so
+    /// `write` may run the whole transaction again whatever error the body made of it.
+    let conflict = PostgresGate(open: false)
+
+    /// Runs one statement and returns its rows. `subject` names the record in errors.
+    func rows(_ sql: String, _ binds: [PostgresValue] = [], subject: String = "") async throws -> [PostgresRandomAccessRow] {
+        guard gate.isOpen else { throw StoreError.unavailable("the read or write this session belonged to has ended") }
+        return try await unguardedRows(sql, binds, subject: subject)
+    }
+
+    func run(_ sql: String, _ binds: [PostgresValue] = [], subject: String = "") async throws {
+        _ = try await rows(sql, binds, subject: subject)
+    }
+
+    /// Closes the session, then runs the statement that ends its transaction.
+    func end(with sql: String) async throws {
+        gate.close()
+        _ = try await unguardedRows(sql, [], subject: "")
+    }
+
+    private func unguardedRows(_ sql: String, _ binds: [PostgresValue], subject: String) async throws -> [PostgresRandomAccessRow] {
+        let query = PostgresQuery(unsafeSQL: Self.numbered(sql), binds: PostgresValue.bindings(binds))
+        do {
+            return try await connection.query(query, logger: logger).collect().map { $0.makeRandomAccess() }
+        } catch let error as PSQLError {
+            let mapped = Self.storeError(error, subject: subject)
+            if case .conflict = mapped { conflict.open() }
+            throw mapped.error
+        }
+    }
+
+    /// `?` → `$1`, `$2`, … in order.
+    static func numbered(_ sql: String) -> String {
+        var result = ""
+        var number = 0
+        for character in sql {
+            if character == "?" {
+                number += 1
+                result += "$\(number)"
+            } else {
+                result.append(character)
+            }
+        }
+        return result
+    }
+
+    enum Mapped {
+        case plain(StoreError)
+        case conflict(StoreError)
+
+        var error: StoreError {
+            switch self {
+            case .plain(let error), .conflict(let error): return error
+            }
+        }
+    }
+
+    static func storeError(_ error: PSQLError, subject: String) -> Mapped {
+        let state = error.serverInfo?[.sqlState]
+        let message = error.serverInfo?[.message] ?? "\(error.code)"
+        switch state {
+        case "23505":
+            return .plain(.duplicate(subject))
+        case "23503":
+            // Only merchants, API clients and webhook rows are referenced, and only ever by id:
+            // the same error the SQLite store gives.
+            return .plain(.notFound("the merchant or API client referenced by \(subject)"))
+        case "40001", "40P01":
+            return .conflict(.unavailable("PostgreSQL: \(message) (\(state ?? ""))"))
+        case .some(let state) where state.hasPrefix("XX"):
+            return .plain(.corrupt("PostgreSQL: \(message) (\(state))"))
+        case .some(let state):
+            return .plain(.unavailable("PostgreSQL: \(message) (\(state))"))
+        case nil:
+            return .plain(.unavailable("PostgreSQL: \(error.code)"))
+        }
+    }
+}
+
+/// An open/closed flag shared by concurrent tasks.
+final class PostgresGate: @unchecked Sendable {
+    private let lock = NSLock()
+    private var isOpenNow: Bool
+
+    init(open: Bool = true) {
+        isOpenNow = open
+    }
+
+    var isOpen: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return isOpenNow
+    }
+
+    func open() {
+        lock.lock()
+        defer { lock.unlock() }
+        isOpenNow = true
+    }
+
+    /// Closes the gate; true when this call closed it.
+    @discardableResult
+    func close() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        defer { isOpenNow = false }
+        return isOpenNow
+    }
+}

@@ -1,0 +1,176 @@
+import Foundation
+import Logging
+import PostgresNIO
+import Storage
+
+/// The shared ``Store``: PostgreSQL through a pool of connections, so several gateway
+/// instances can use one database.
+///
+/// A `write` is one `BEGIN … COMMIT` on one pooled connection, rolled back when the body
+/// throws, and run again (a few times) when the server gives up on it as a serialization
+/// failure or a deadlock; `lockTransaction` is `SELECT … FOR UPDATE`. A `read` sees
+/// committed data through one read-only snapshot, so a page and its total agree. The
+/// schema is migrated when the store opens, under an advisory lock, so instances starting
+/// together apply each migration once. Dates are kept to the millisecond.
+public final class PostgresStore: Store {
+    let client: PostgresClient
+    private let running: Task<Void, Never>
+    private let openGate = PostgresGate()
+    private let logger: Logger
+
+    /// How many times a write runs at most when the server keeps aborting it as a conflict.
+    static let writeAttempts = 3
+
+    private init(client: PostgresClient, running: Task<Void, Never>, logger: Logger) {
+        self.client = client
+        self.running = running
+        self.logger = logger
+    }
+
+    /// Connects to the database at `url` (`postgres://user:pass@host:port/db`, with
+    /// `?sslmode=require|verify-full` for TLS) with at most `poolSize` connections, and
+    /// applies the missing `migrations`.
+    public static func open(
+        url: String, poolSize: Int = 8, logger: Logger, migrations: [PostgresMigration] = PostgresSchema.migrations
+    ) async throws -> PostgresStore {
+        let configuration = try PostgresURL(url).configuration(poolSize: poolSize)
+        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        // The pool only hands out connections while `run()` runs; cancelling it shuts it down.
+        let running = Task { await client.run() }
+        let store = PostgresStore(client: client, running: running, logger: logger)
+        do {
+            try await store.withSession { session in
+                try await PostgresMigrator.migrate(session, to: migrations, logger: logger)
+            }
+            return store
+        } catch {
+            try? await store.close()
+            throw error
+        }
+    }
+
+    public func write<T: Sendable>(_ body: @Sendable (any StoreWriter) async throws -> T) async throws -> T {
+        var attempt = 1
+        while true {
+            do {
+                return try await withSession { session in
+                    try await Self.inTransaction(session, begin: "BEGIN", logger: self.logger) {
+                        try await body(PostgresWriter(session: session))
+                    }
+                }
+            } catch let conflict as PostgresConflict where attempt < Self.writeAttempts {
+                logger.debug("write conflicted, running it again", metadata: ["error": "\(conflict.error)"])
+                attempt += 1
+            } catch let conflict as PostgresConflict {
+                throw conflict.error
+            }
+        }
+    }
+
+    public func read<T: Sendable>(_ body: @Sendable (any StoreReader) async throws -> T) async throws -> T {
+        do {
+            return try await withSession { session in
+                try await Self.inTransaction(
+                    session, begin: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: self.logger
+                ) {
+                    try await body(PostgresReader(session: session))
+                }
+            }
+        } catch let conflict as PostgresConflict {
+            throw conflict.error
+        }
+    }
+
+    public func close() async throws {
+        guard openGate.close() else { return }
+        running.cancel()
+        await running.value
+    }
+
+    /// The schema versions applied to this database, oldest first.
+    func appliedMigrations() async throws -> [Int] {
+        try await withSession { try await PostgresMigrator.applied($0) }
+    }
+
+    /// Runs statements outside any store transaction (tests: schemas of their own).
+    func execute(_ sql: String) async throws {
+        try await withSession { try await $0.run(sql) }
+    }
+
+    private func withSession<T: Sendable>(_ body: (PostgresSession) async throws -> T) async throws -> T {
+        guard openGate.isOpen else { throw StoreError.unavailable("the store is closed") }
+        do {
+            return try await client.withConnection { connection in
+                try await body(PostgresSession(connection: connection, logger: self.logger))
+            }
+        } catch let error as StoreError {
+            throw error
+        } catch let error as PostgresConflict {
+            throw error
+        } catch let error as PSQLError {
+            throw PostgresSession.storeError(error, subject: "").error
+        }
+    }
+
+    /// Runs `body` between `begin` and COMMIT, rolling back when it throws. A conflict seen on
+    /// the way (serialization failure, deadlock) is reported as ``PostgresConflict``.
+    private static func inTransaction<T: Sendable>(
+        _ session: PostgresSession, begin: String, logger: Logger, _ body: () async throws -> T
+    ) async throws -> T {
+        try await session.run(begin)
+        let result: T
+        do {
+            result = try await body()
+            try await session.end(with: "COMMIT")
+        } catch {
+            if session.gate.isOpen {
+                do {
+                    try await session.end(with: "ROLLBACK")
+                } catch {
+                    logger.debug("rollback failed", metadata: ["error": "\(error)"])
+                }
+            }
+            if session.conflict.isOpen, let storeError = error as? StoreError {
+                throw PostgresConflict(error: storeError)
+            } else if session.conflict.isOpen {
+                throw PostgresConflict(error: .unavailable("\(error)"))
+            }
+            throw error
+        }
+        return result
+    }
+}
+
+/// A write the server aborted as a serialization failure or a deadlock: safe to run again.
+struct PostgresConflict: Error {
+    let error: StoreError
+}
+
+extension PostgresStore {
+    /// Runs `statements` in order on one connection to `url`'s database, outside any store
+    /// and without migrating: tests create and drop the schema a store works in.
+    static func administer(url: String, _ statements: [String], logger: Logger) async throws {
+        var parsed = try PostgresURL(url)
+        parsed.searchPath = nil
+        let client = PostgresClient(configuration: try parsed.configuration(poolSize: 1), backgroundLogger: logger)
+        let running = Task { await client.run() }
+        defer { running.cancel() }
+        try await client.withConnection { connection in
+            for statement in statements {
+                try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+            }
+        }
+    }
+}
+
+extension PostgresStore {
+    /// How many sessions of this store (same database and application name) wait for a lock
+    /// right now (tests: proof that a writer is blocked, without sleeping).
+    func sessionsWaitingForALock() async throws -> Int {
+        try await withSession { session in
+            let rows = try await session.rows(
+                "SELECT COUNT(*) AS waiting FROM pg_stat_activity WHERE datname = current_database() AND application_name = current_setting('application_name') AND wait_event_type = 'Lock'")
+            return try rows.first.map { try PostgresRowReader(row: $0, table: "pg_stat_activity").int("waiting") } ?? 0
+        }
+    }
+}

@@ -1,0 +1,167 @@
+import Foundation
+import PaymentCore
+import Storage
+@testable import StoragePostgres
+import Testing
+import TestSupport
+
+/// What only the PostgreSQL store promises: migrations applied once by racing instances,
+/// row locks across connections, URL parsing. Needs `TAPLINE_POSTGRES_URL`; without it the
+/// server tests show as skipped, never as passed.
+@Suite("PostgreSQL store", .enabled(if: StoreFactories.postgresURL != nil, "TAPLINE_POSTGRES_URL is not set: no PostgreSQL server to test against"))
+struct PostgresStoreTests {
+    let serverURL = StoreFactories.postgresURL ?? ""
+
+    @Test func twoStoresOpeningOneEmptyDatabaseApplyEachMigrationOnce() async throws {
+        let schema = PostgresTestSchema(serverURL: serverURL)
+        try await schema.create()
+        defer { schema.drop() }
+        async let first = PostgresStore.open(url: schema.url, poolSize: 2, logger: .quiet)
+        async let second = PostgresStore.open(url: schema.url, poolSize: 2, logger: .quiet)
+        let stores = try await [first, second]
+        #expect(try await stores[0].appliedMigrations() == PostgresSchema.migrations.map(\.version))
+        #expect(try await stores[1].appliedMigrations() == PostgresSchema.migrations.map(\.version))
+        // Both work on the one schema.
+        try await stores[0].seed()
+        #expect(try await stores[1].read { try await $0.merchants() }.count == 2)
+        for store in stores { try await store.close() }
+    }
+
+    @Test func aThrowingWriteLeavesNothing() async throws {
+        try await StoreFactory.postgres(url: serverURL).withStore { store in
+            await #expect(throws: DeliberateFailure.self) {
+                try await store.write { writer in
+                    try await writer.insert(Fixtures.merchant(id: "m_1"))
+                    try await writer.insert(Fixtures.transaction(id: "t_1"))
+                    throw DeliberateFailure()
+                }
+            }
+            #expect(try await store.read { try await $0.merchants() }.isEmpty)
+            #expect(try await store.transaction(id: "t_1", merchantId: "m_1") == nil)
+        }
+    }
+
+    @Test func aDuplicateInsideAWriteDoesNotAbortIt() async throws {
+        try await StoreFactory.postgres(url: serverURL).withStore { store in
+            try await store.seed()
+            let kept = try await store.write { writer -> Bool in
+                try await writer.recordCardRead(id: "read_1", merchantId: "m_1", at: Fixtures.date(1))
+                await expectStoreError(.duplicate) {
+                    try await writer.recordCardRead(id: "read_1", merchantId: "m_2", at: Fixtures.date(2))
+                }
+                // The transaction goes on after the refused insert, as on SQLite.
+                try await writer.insert(Fixtures.transaction(id: "t_1"))
+                return true
+            }
+            #expect(kept)
+            #expect(try await store.transaction(id: "t_1", merchantId: "m_1") != nil)
+        }
+    }
+
+    /// The first writer holds the row lock while the second asks for it; the second gets the
+    /// row only after the first committed, and sees its change.
+    @Test func twoWritersLockingOneTransactionSerialize() async throws {
+        try await StoreFactory.postgres(url: serverURL).withStore { store in
+            try await store.seed(transactions: [Fixtures.transaction(id: "t_1")])
+            let (firstHasLock, lockTaken) = AsyncStream.makeStream(of: Void.self)
+            let (secondMayCommit, releaseFirst) = AsyncStream.makeStream(of: Void.self)
+            let first = Task {
+                try await store.write { writer in
+                    var row = try #require(try await writer.lockTransaction(id: "t_1", merchantId: "m_1"))
+                    lockTaken.yield()
+                    // Hold the lock until the second writer has asked for it.
+                    for await _ in secondMayCommit { break }
+                    row.amount = 2_000
+                    try await writer.update(row)
+                }
+            }
+            for await _ in firstHasLock { break }
+            let second = Task {
+                try await store.write { writer -> Int64 in
+                    let row = try #require(try await writer.lockTransaction(id: "t_1", merchantId: "m_1"))
+                    return row.amount
+                }
+            }
+            // The second writer is blocked on the row lock: wait until the server says so.
+            try await waitUntilSomeoneWaitsForALock(store)
+            releaseFirst.yield()
+            try await first.value
+            #expect(try await second.value == 2_000)
+        }
+    }
+
+    /// Two instances' workers share the due deliveries: what one write claimed (FOR UPDATE
+    /// SKIP LOCKED) the other skips instead of waiting or taking it too.
+    @Test func concurrentWritersClaimDifferentDueDeliveries() async throws {
+        try await StoreFactory.postgres(url: serverURL).withStore { store in
+            try await store.seed()
+            try await store.write { writer in
+                try await writer.insert(StoreWebhookContractTests.endpoint("we_1"))
+                try await writer.insert(StoreWebhookContractTests.event("evt_1"))
+                try await writer.insert(StoreWebhookContractTests.delivery("d_1", minute: 1))
+                try await writer.insert(StoreWebhookContractTests.delivery("d_2", minute: 2))
+            }
+            let (claimed, claimDone) = AsyncStream.makeStream(of: [String].self)
+            let (finish, finishNow) = AsyncStream.makeStream(of: Void.self)
+            let first = Task {
+                try await store.write { writer in
+                    claimDone.yield(try await writer.dueWebhookDeliveries(at: Fixtures.minutes(5), limit: 1).map(\.id))
+                    for await _ in finish { break }
+                }
+            }
+            var firstClaim: [String] = []
+            for await ids in claimed { firstClaim = ids; break }
+            let secondClaim = try await store.write { try await $0.dueWebhookDeliveries(at: Fixtures.minutes(5), limit: 10).map(\.id) }
+            finishNow.yield()
+            try await first.value
+            #expect(firstClaim == ["d_1"])
+            #expect(secondClaim == ["d_2"])
+            // Reads do not claim: both are still due.
+            #expect(try await store.read { try await $0.dueWebhookDeliveries(at: Fixtures.minutes(5), limit: 10) }.map(\.id) == ["d_1", "d_2"])
+        }
+    }
+
+    private func waitUntilSomeoneWaitsForALock(_ store: any Store) async throws {
+        let postgres = try #require(store as? PostgresStore)
+        for _ in 0..<1_000 {
+            if try await postgres.sessionsWaitingForALock() > 0 { return }
+            await Task.yield()
+        }
+        Issue.record("the second writer never waited for the lock")
+    }
+}
+
+/// URL parsing needs no server.
+@Suite("PostgreSQL URL")
+struct PostgresURLTests {
+    @Test func plainURLHasNoTLS() throws {
+        let url = try PostgresURL("postgres://tapline:s%40cret@db.example:6543/payments")
+        #expect(url.host == "db.example")
+        #expect(url.port == 6543)
+        #expect(url.username == "tapline")
+        #expect(url.password == "s@cret")
+        #expect(url.database == "payments")
+        #expect(url.tlsMode == .disable)
+        #expect(url.searchPath == nil)
+    }
+
+    @Test(arguments: [
+        ("sslmode=require", PostgresURL.TLSMode.require), ("sslmode=verify-full", .verifyFull), ("sslmode=disable", .disable),
+    ])
+    func sslmodeChoosesTLS(_ query: String, _ mode: PostgresURL.TLSMode) throws {
+        let url = try PostgresURL("postgres://u:p@localhost/db?\(query)")
+        #expect(url.tlsMode == mode)
+        #expect(url.port == 5432)
+        _ = try url.configuration(poolSize: 3)
+    }
+
+    @Test func unknownSslmodeAndOtherSchemesAreRefused() {
+        #expect(throws: StoreError.self) { try PostgresURL("postgres://u:p@localhost/db?sslmode=prefer") }
+        #expect(throws: StoreError.self) { try PostgresURL("mysql://u:p@localhost/db") }
+        #expect(throws: StoreError.self) { try PostgresURL("postgres:///db") }
+    }
+
+    @Test func placeholdersAreNumberedInOrder() {
+        #expect(PostgresSession.numbered("a = ? AND b = ? LIMIT ?") == "a = $1 AND b = $2 LIMIT $3")
+    }
+}
