@@ -36,8 +36,10 @@ struct PostgresStoreTests {
                     throw DeliberateFailure()
                 }
             }
-            #expect(try await store.read { try await $0.merchants() }.isEmpty)
-            #expect(try await store.transaction(id: "t_1", merchantId: "m_1") == nil)
+            let merchants = try await store.read { try await $0.merchants() }
+            let transaction = try await store.transaction(id: "t_1", merchantId: "m_1")
+            #expect(merchants.isEmpty)
+            #expect(transaction == nil)
         }
     }
 
