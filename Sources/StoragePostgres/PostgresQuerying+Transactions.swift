@@ -38,7 +38,9 @@ extension PostgresQuerying {
         let total = try counted.first.map { try PostgresRowReader(row: $0, table: "transactions").int("total") } ?? 0
 
         let direction = query.ascending ? "ASC" : "DESC"
-        let order = "\(Self.column(ordering: query.orderBy)) \(direction), id \(direction)"
+        // SQLite (and the memory store) sort NULL below every value; PostgreSQL above, unless told.
+        let nulls = query.ascending ? "NULLS FIRST" : "NULLS LAST"
+        let order = "\(Self.column(ordering: query.orderBy)) \(direction) \(nulls), id \(direction)"
         let window = query.pageWindow
         let items = try await fetch(
             PostgresTables.transactions, where: condition,
