@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Installs PostgreSQL from Debian's packages if needed, starts a cluster on loopback, and
+# makes the role and database the tests use. Prints the URL for TAPLINE_POSTGRES_URL.
+# Run as root (CI, the sandbox). Idempotent: a second run finds everything in place.
+set -euo pipefail
+if ! ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1; then
+    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql; } >/dev/null
+fi
+version=$(ls /usr/lib/postgresql | sort -n | tail -1)
+pg_lsclusters -h | awk '{print $1" "$2}' | grep -qx "$version main" || pg_createcluster "$version" main >/dev/null
+pg_ctlcluster "$version" main status >/dev/null 2>&1 || pg_ctlcluster "$version" main start
+for _ in $(seq 1 50); do
+    su postgres -c "psql -qtAc 'select 1'" >/dev/null 2>&1 && break
+    sleep 0.2
+done
+su postgres -c "psql -qtAc \"select 1 from pg_roles where rolname = 'tapline'\"" | grep -q 1 \
+    || su postgres -c "psql -qc \"create role tapline login superuser password 'tapline'\""
+su postgres -c "psql -qtAc \"select 1 from pg_database where datname = 'tapline'\"" | grep -q 1 \
+    || su postgres -c "createdb -O tapline tapline"
+echo "postgres://tapline:tapline@127.0.0.1:5432/tapline"
