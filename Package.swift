@@ -51,7 +51,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "Gateway", dependencies: [
-            "PaymentCore", "CardData", "GatewayAPI", "Processing", "Storage", "StorageSQLite",
+            "PaymentCore", "CardData", "GatewayAPI", "Processing", "Storage", "StorageSQLite", "StoragePostgres",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "Logging", package: "swift-log"),

@@ -4,6 +4,7 @@ import Logging
 import Processing
 import ServiceLifecycle
 import Storage
+import StoragePostgres
 import StorageSQLite
 
 /// The one composition root: builds the gateway application from configuration and, for
@@ -24,11 +25,16 @@ public func buildApplication(
         logger: dependencies.logger)
 }
 
-/// The production dependencies: SQLite at the configured path, the simulated processor,
-/// keys from the key file (created on first start).
+/// The production dependencies: PostgreSQL when a database URL is configured, else SQLite at
+/// the configured path; the simulated processor; keys from the key file (created on first start).
 public func productionDependencies(_ configuration: GatewayConfiguration, logger: Logger) async throws -> GatewayDependencies {
     let keys = try GatewayKeys.loadOrCreate(at: configuration.keysPath)
-    let store = try await SQLiteStore.open(path: configuration.databasePath, logger: logger)
+    let store: any Store
+    if let url = configuration.databaseURL {
+        store = try await PostgresStore.open(url: url, poolSize: configuration.databasePoolSize, logger: logger)
+    } else {
+        store = try await SQLiteStore.open(path: configuration.databasePath, logger: logger)
+    }
     // The simulator forgets on restart; let it honour follow-ups on its earlier payments.
     let processor = SimulatedProcessor(configuration: SimulatedProcessorConfiguration(approvesForgottenOriginals: true))
     return GatewayDependencies(store: store, processor: processor, keys: keys, logger: logger)

@@ -17,6 +17,10 @@ public struct ConfigurationOverrides: Sendable {
     public var pinWindow: Int?
     /// Seconds one webhook POST may take.
     public var webhookTimeout: Int?
+    /// A PostgreSQL URL; when given, the gateway uses PostgreSQL instead of SQLite.
+    public var databaseURL: String?
+    /// Connections to PostgreSQL per instance.
+    public var databasePoolSize: Int?
 
     public init(
         host: String? = nil, port: Int? = nil, databasePath: String? = nil, keysPath: String? = nil, logLevel: String? = nil,
@@ -45,6 +49,16 @@ public struct ConfigurationOverrides: Sendable {
         }
         configuration.databasePath = databasePath ?? environment["TAPLINE_DATABASE"] ?? configuration.databasePath
         configuration.keysPath = keysPath ?? environment["TAPLINE_KEYS"] ?? configuration.keysPath
+        if let url = databaseURL ?? environment["TAPLINE_DATABASE_URL"] {
+            guard url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") else {
+                throw .invalid("the database URL must be postgres://user:password@host:port/database, not '\(ConfigurationError.redacted(url))'")
+            }
+            configuration.databaseURL = url
+        }
+        if let size = try Self.number(
+            databasePoolSize, "--database-pool-size", environment["TAPLINE_DATABASE_POOL_SIZE"], "TAPLINE_DATABASE_POOL_SIZE", in: 1...200) {
+            configuration.databasePoolSize = size
+        }
         if let level = logLevel ?? environment["TAPLINE_LOG_LEVEL"] {
             guard let parsed = Logger.Level(rawValue: level.lowercased()) else {
                 throw .invalid("log level '\(level)' is not one of trace, debug, info, notice, warning, error, critical")
@@ -100,5 +114,12 @@ public enum ConfigurationError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .invalid(let message): return message
         }
+    }
+
+    /// A URL as it may appear in an error message: without its password.
+    static func redacted(_ url: String) -> String {
+        guard var components = URLComponents(string: url), components.password != nil else { return url }
+        components.password = "***"
+        return components.string ?? "(unreadable URL)"
     }
 }

@@ -5,8 +5,13 @@ import Logging
 public struct GatewayConfiguration: Sendable {
     public var host = "127.0.0.1"
     public var port = 8080
-    /// The embedded SQLite database file.
+    /// The embedded SQLite database file, used unless `databaseURL` names a PostgreSQL database.
     public var databasePath = "tapline.sqlite"
+    /// A PostgreSQL database shared by several gateway instances
+    /// (`postgres://user:password@host:5432/tapline`, `?sslmode=require` for TLS).
+    public var databaseURL: String?
+    /// Connections each instance keeps to PostgreSQL.
+    public var databasePoolSize = 8
     /// The key file, created with mode 0600 on first start.
     public var keysPath = "tapline-keys.json"
     public var logLevel: Logger.Level = .info

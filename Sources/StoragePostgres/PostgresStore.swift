@@ -30,17 +30,31 @@ public final class PostgresStore: Store {
     /// Connects to the database at `url` (`postgres://user:pass@host:port/db`, with
     /// `?sslmode=require|verify-full` for TLS) with at most `poolSize` connections, and
     /// applies the missing `migrations`.
+    /// A database that cannot be reached within `connectTimeout` stops the start with
+    /// ``PostgresStoreError/unreachable(host:port:database:after:)`` instead of the pool's
+    /// own retries (about a minute).
     public static func open(
-        url: String, poolSize: Int = 8, logger: Logger, migrations: [PostgresMigration] = PostgresSchema.migrations
+        url: String, poolSize: Int = 8, logger: Logger, migrations: [PostgresMigration] = PostgresSchema.migrations,
+        connectTimeout: Duration = .seconds(10)
     ) async throws -> PostgresStore {
-        let configuration = try PostgresURL(url).configuration(poolSize: poolSize)
-        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        let parsed = try PostgresURL(url)
+        let client = PostgresClient(configuration: try parsed.configuration(poolSize: poolSize), backgroundLogger: logger)
         // The pool only hands out connections while `run()` runs; cancelling it shuts it down.
         let running = Task { await client.run() }
         let store = PostgresStore(client: client, running: running, logger: logger)
         do {
-            try await store.withSession { session in
-                try await PostgresMigrator.migrate(session, to: migrations, logger: logger)
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    try await store.withSession { session in
+                        try await PostgresMigrator.migrate(session, to: migrations, logger: logger)
+                    }
+                }
+                group.addTask {
+                    try await Task.sleep(for: connectTimeout)
+                    throw PostgresStoreError.unreachable(host: parsed.host, port: parsed.port, database: parsed.database, after: connectTimeout)
+                }
+                defer { group.cancelAll() }
+                try await group.next()
             }
             return store
         } catch {

@@ -9,6 +9,12 @@ struct StoreOptions: ParsableArguments {
     @Option(name: .customLong("database"), help: "SQLite database file (env TAPLINE_DATABASE, default ./tapline.sqlite).")
     var databasePath: String?
 
+    @Option(name: .customLong("database-url"), help: "PostgreSQL instead of SQLite: postgres://user:password@host:5432/tapline (env TAPLINE_DATABASE_URL).")
+    var databaseURL: String?
+
+    @Option(name: .customLong("database-pool-size"), help: "Connections to PostgreSQL per instance (env TAPLINE_DATABASE_POOL_SIZE, default 8).")
+    var databasePoolSize: Int?
+
     @Option(name: .customLong("keys"), help: "Key file, created with mode 0600 if missing (env TAPLINE_KEYS, default ./tapline-keys.json).")
     var keysPath: String?
 
@@ -22,6 +28,8 @@ struct StoreOptions: ParsableArguments {
         var overrides = ConfigurationOverrides(
             host: host, port: port, databasePath: databasePath, keysPath: keysPath, logLevel: logLevel,
             readerTokenLifetime: readerTokenLifetime)
+        overrides.databaseURL = databaseURL
+        overrides.databasePoolSize = databasePoolSize
         overrides.pinMaxAttempts = pinMaxAttempts
         overrides.pinWindow = pinWindow
         do {

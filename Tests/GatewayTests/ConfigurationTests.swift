@@ -46,9 +46,30 @@ struct ConfigurationTests {
         #expect(try ConfigurationOverrides().resolve(environment: [:]).pinMaxAttempts == 3)
     }
 
+    @Test func aDatabaseURLComesFromTheFlagThenTheEnvironment() throws {
+        #expect(try ConfigurationOverrides().resolve(environment: [:]).databaseURL == nil, "SQLite unless told otherwise")
+        let environment = ["TAPLINE_DATABASE_URL": "postgres://a:b@db:5432/tapline", "TAPLINE_DATABASE_POOL_SIZE": "20"]
+        let fromEnvironment = try ConfigurationOverrides().resolve(environment: environment)
+        #expect(fromEnvironment.databaseURL == "postgres://a:b@db:5432/tapline")
+        #expect(fromEnvironment.databasePoolSize == 20)
+        var flags = ConfigurationOverrides()
+        flags.databaseURL = "postgresql://c@other/tapline?sslmode=require"
+        #expect(try flags.resolve(environment: environment).databaseURL == "postgresql://c@other/tapline?sslmode=require")
+    }
+
+    @Test func aDatabaseURLThatIsNotPostgresIsRefusedWithoutShowingItsPassword() {
+        do {
+            _ = try ConfigurationOverrides().resolve(environment: ["TAPLINE_DATABASE_URL": "mysql://root:hunter2@db/tapline"])
+            Issue.record("a mysql URL was accepted")
+        } catch {
+            #expect(error.description.contains("postgres://"))
+            #expect(!error.description.contains("hunter2"))
+        }
+    }
+
     @Test(arguments: [
         ["TAPLINE_PORT": "eighty"], ["TAPLINE_PORT": "70000"], ["TAPLINE_LOG_LEVEL": "loud"],
-        ["TAPLINE_PIN_MAX_ATTEMPTS": "0"], ["TAPLINE_PIN_WINDOW": "a minute"],
+        ["TAPLINE_PIN_MAX_ATTEMPTS": "0"], ["TAPLINE_PIN_WINDOW": "a minute"], ["TAPLINE_DATABASE_POOL_SIZE": "0"],
     ])
     func unusableSettingsAreRefusedClearly(environment: [String: String]) {
         #expect(throws: ConfigurationError.self) { try ConfigurationOverrides().resolve(environment: environment) }

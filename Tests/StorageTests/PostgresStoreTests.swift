@@ -136,6 +136,20 @@ struct PostgresStoreTests {
 /// URL parsing needs no server.
 @Suite("PostgreSQL URL")
 struct PostgresURLTests {
+    /// Nothing listens on port 1 of loopback: the start stops with a clear error, not after
+    /// the pool's minute of retries.
+    @Test func anUnreachableDatabaseStopsTheOpenWithAClearError() async throws {
+        do {
+            let store = try await PostgresStore.open(
+                url: "postgres://tapline:secret@127.0.0.1:1/tapline", logger: .quiet, connectTimeout: .milliseconds(300))
+            try await store.close()
+            Issue.record("a store opened with no server")
+        } catch let error as PostgresStoreError {
+            #expect(error.description.contains("127.0.0.1:1/tapline"))
+            #expect(!error.description.contains("secret"))
+        }
+    }
+
     @Test func plainURLHasNoTLS() throws {
         let url = try PostgresURL("postgres://tapline:s%40cret@db.example:6543/payments")
         #expect(url.host == "db.example")
