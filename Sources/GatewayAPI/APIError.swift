@@ -89,5 +89,7 @@ public enum APIErrorCode: String, Sendable, CaseIterable {
     // 5xx
     case processorError = "processor_error"
     case processorTimeout = "processor_timeout"
+    /// The database cannot be reached; the request changed nothing and may be retried.
+    case serviceUnavailable = "service_unavailable"
     case internalError = "internal_error"
 }

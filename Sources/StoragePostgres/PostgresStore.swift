@@ -115,15 +115,29 @@ public final class PostgresStore: Store {
         guard openGate.isOpen else { throw StoreError.unavailable("the store is closed") }
         do {
             return try await client.withConnection { connection in
-                try await body(PostgresSession(connection: connection, logger: self.logger))
+                do {
+                    return try await body(PostgresSession(connection: connection, logger: self.logger))
+                } catch {
+                    throw FromSession(error: error)
+                }
             }
+        } catch let inside as FromSession {
+            // The body's own errors (the caller's, or a query's) keep their meaning.
+            if let error = inside.error as? PSQLError { throw PostgresSession.storeError(error, subject: "").error }
+            throw inside.error
         } catch let error as StoreError {
-            throw error
-        } catch let error as PostgresConflict {
             throw error
         } catch let error as PSQLError {
             throw PostgresSession.storeError(error, subject: "").error
+        } catch {
+            // The pool could not give a connection (server down, circuit breaker open).
+            throw StoreError.unavailable("PostgreSQL: no connection (\(error))")
         }
+    }
+
+    /// An error thrown inside a session, told apart from the pool's own failures.
+    private struct FromSession: Error {
+        let error: any Error
     }
 
     /// Runs `body` between `begin` and COMMIT, rolling back when it throws. A conflict seen on

@@ -27,6 +27,32 @@ struct PostgresStoreTests {
         for store in stores { try await store.close() }
     }
 
+    /// The server drops every connection of the store (as a restart does): calls on a dead
+    /// connection fail as `unavailable` (the gateway's 503), and the pool reconnects by itself.
+    @Test func killedConnectionsFailAsUnavailableAndTheStoreRecovers() async throws {
+        let schema = PostgresTestSchema(serverURL: serverURL)
+        try await schema.create()
+        defer { schema.drop() }
+        let store = try await PostgresStore.open(url: schema.url, poolSize: 2, logger: .quiet)
+        try await store.seed()
+        try await PostgresStore.administer(url: serverURL, [
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'tapline/\(schema.name)'",
+        ], logger: .quiet)
+        var failures: [StoreError] = []
+        var merchants: [Merchant]?
+        for _ in 0..<5 where merchants == nil {
+            do {
+                merchants = try await store.read { try await $0.merchants() }
+            } catch let error as StoreError {
+                failures.append(error)
+            }
+        }
+        #expect(merchants?.count == 2, "served again without reopening the store")
+        #expect(failures.count <= 2, "at most one failure per pooled connection")
+        #expect(failures.allSatisfy { if case .unavailable = $0 { true } else { false } })
+        try await store.close()
+    }
+
     @Test func aThrowingWriteLeavesNothing() async throws {
         try await StoreFactory.postgres(url: serverURL).withStore { store in
             await #expect(throws: DeliberateFailure.self) {

@@ -2,6 +2,7 @@ import Foundation
 import GatewayAPI
 import Hummingbird
 import Logging
+import Storage
 
 /// Turns every error into the one envelope `{"error": {...}}`. Errors the gateway did not
 /// anticipate become a plain 500: their details go to the log, never to the client.
@@ -13,6 +14,13 @@ struct ErrorEnvelopeMiddleware: RouterMiddleware {
             return try await next(request, context)
         } catch let error as GatewayError {
             return Self.response(for: error)
+        } catch StoreError.unavailable(let reason) {
+            // The database is down or restarting: nothing was written, a retry may work.
+            context.logger.error("database unavailable", metadata: ["reason": "\(reason)"])
+            var response = Self.response(for: GatewayError(
+                .serviceUnavailable, .serviceUnavailable, "the database is unavailable; nothing was changed, retry shortly"))
+            response.headers[.retryAfter] = "1"
+            return response
         } catch let error as any HTTPResponseError {
             return Self.response(for: GatewayError(error.status, Self.code(for: error.status), Self.message(for: error.status)))
         } catch {
