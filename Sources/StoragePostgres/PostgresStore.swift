@@ -43,11 +43,11 @@ public final class PostgresStore: Store {
         let running = Task { await client.run() }
         let store = PostgresStore(client: client, running: running, logger: logger)
         do {
+            // Only the first connection is bounded: migrating may wait its turn behind other
+            // instances (the advisory lock), which is not a server being down.
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {
-                    try await store.withSession { session in
-                        try await PostgresMigrator.migrate(session, to: migrations, logger: logger)
-                    }
+                    try await store.withSession { session in try await session.run("SELECT 1") }
                 }
                 group.addTask {
                     try await Task.sleep(for: connectTimeout)
@@ -55,6 +55,9 @@ public final class PostgresStore: Store {
                 }
                 defer { group.cancelAll() }
                 try await group.next()
+            }
+            try await store.withSession { session in
+                try await PostgresMigrator.migrate(session, to: migrations, logger: logger)
             }
             return store
         } catch {
