@@ -28,6 +28,7 @@ public final class MemoryStore: Store {
             let changed = writer.finish()
             // `close` waits for this lock, so the store is still open here.
             self.committed.withLock { $0.state = changed }
+            writer.committed.run()
             return result
         }
     }

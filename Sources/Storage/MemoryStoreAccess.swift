@@ -67,6 +67,9 @@ struct MemoryStoreReader: MemoryStoreQuerying {
 /// body returns.
 final class MemoryStoreWriter: MemoryStoreQuerying, StoreWriter {
     private let working: LockedBox<(state: MemoryStoreState, isOpen: Bool)>
+    let committed = AfterCommit()
+
+    func afterCommit(_ action: @escaping @Sendable () -> Void) { committed.add(action) }
 
     init(state: MemoryStoreState) {
         working = LockedBox((state, true))

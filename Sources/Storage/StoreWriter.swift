@@ -60,4 +60,7 @@ public protocol StoreWriter: StoreReader {
     func postponeWebhookDeliveries(
         endpointId: String, merchantId: String, dueBy: Date, until: Date, giveUpCreatedBefore: Date
     ) async throws -> (postponed: Int, givenUp: Int)
+
+    /// Runs `action` after this write's transaction commits; never when it rolls back.
+    func afterCommit(_ action: @escaping @Sendable () -> Void)
 }

@@ -69,12 +69,16 @@ public final class PostgresStore: Store {
     public func write<T: Sendable>(_ body: @Sendable (any StoreWriter) async throws -> T) async throws -> T {
         var attempt = 1
         while true {
+            // Each attempt queues its own after-commit work; a conflicted one's is dropped.
+            let committed = AfterCommit()
             do {
-                return try await withSession { session in
+                let result = try await withSession { session in
                     try await Self.inTransaction(session, begin: "BEGIN", logger: self.logger) {
-                        try await body(PostgresWriter(session: session))
+                        try await body(PostgresWriter(session: session, committed: committed))
                     }
                 }
+                committed.run()
+                return result
             } catch let conflict as PostgresConflict where attempt < Self.writeAttempts {
                 logger.debug("write conflicted, running it again", metadata: ["error": "\(conflict.error)"])
                 attempt += 1

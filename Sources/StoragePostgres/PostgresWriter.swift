@@ -6,6 +6,9 @@ import Storage
 /// Changes inside one `BEGIN … COMMIT` transaction on one pooled connection.
 struct PostgresWriter: PostgresQuerying, StoreWriter {
     let session: PostgresSession
+    let committed: AfterCommit
+
+    func afterCommit(_ action: @escaping @Sendable () -> Void) { committed.add(action) }
     var dueDeliveryClaim: String? { "FOR UPDATE SKIP LOCKED" }
 
     /// Inserts one row; every record type of the writer goes through here and `update(_:in:subject:)`.

@@ -59,11 +59,14 @@ public final class SQLiteStore: Store {
     }
 
     public func write<T: Sendable>(_ body: @Sendable (any StoreWriter) async throws -> T) async throws -> T {
-        try await writeLock.withLock {
+        let committed = AfterCommit()
+        let result = try await writeLock.withLock {
             try await self.inTransaction(on: self.writeConnection, begin: "BEGIN IMMEDIATE") { session in
-                try await body(SQLiteWriter(session: session))
+                try await body(SQLiteWriter(session: session, committed: committed))
             }
         }
+        committed.run()
+        return result
     }
 
     public func read<T: Sendable>(_ body: @Sendable (any StoreReader) async throws -> T) async throws -> T {

@@ -6,6 +6,9 @@ import Storage
 /// Changes inside one `BEGIN IMMEDIATE` transaction on the write connection.
 struct SQLiteWriter: SQLiteQuerying, StoreWriter {
     let session: SQLiteSession
+    let committed: AfterCommit
+
+    func afterCommit(_ action: @escaping @Sendable () -> Void) { committed.add(action) }
 
     /// Inserts one row; every record type of the writer goes through here and `update(_:in:subject:)`.
     func insert<Record>(_ record: Record, into table: SQLiteTable<Record>, subject: String) async throws {

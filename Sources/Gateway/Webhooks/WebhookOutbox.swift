@@ -92,7 +92,9 @@ struct WebhookOutbox: Sendable {
                 id: "whd_" + makeId(), eventId: eventId, endpointId: endpoint.id, merchantId: payment.merchantId,
                 nextAttemptAt: now, eventCreatedAt: now))
         }
-        if !endpoints.isEmpty { notifier.poke() }
+        // Wake the worker once the rows are committed, so its claim (another transaction,
+        // perhaps on another connection) can see them.
+        if !endpoints.isEmpty { writer.afterCommit { [notifier] in notifier.poke() } }
     }
 
     static func subscribes(_ endpoint: WebhookEndpoint, to type: WebhookEventType) -> Bool {
