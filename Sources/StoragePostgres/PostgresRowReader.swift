@@ -51,14 +51,14 @@ struct PostgresRowReader {
 
     func optionalDecimal(_ column: String) throws -> Decimal? {
         guard let text = try optionalText(column) else { return nil }
-        guard let value = PostgresValue.parseDecimal(text) else { throw wrongType(column, "decimal") }
+        guard let value = StoredEncoding.parseDecimal(text) else { throw wrongType(column, "decimal") }
         return value
     }
 
     /// A JSON list of decimals written as strings (["15","12.5"]), each parsed exactly.
     func decimals(_ column: String) throws -> [Decimal] {
         try json([String].self, column).map { text in
-            guard let value = PostgresValue.parseDecimal(text) else { throw wrongType(column, "list of decimals") }
+            guard let value = StoredEncoding.parseDecimal(text) else { throw wrongType(column, "list of decimals") }
             return value
         }
     }
@@ -69,7 +69,7 @@ struct PostgresRowReader {
     }
 
     func optionalDate(_ column: String) throws -> Date? {
-        try optionalInt64(column).map { Date(timeIntervalSince1970: Double($0) / 1000) }
+        try optionalInt64(column).map(StoredEncoding.date(milliseconds:))
     }
 
     func optionalBlob(_ column: String) throws -> Data? {

@@ -26,36 +26,21 @@ enum PostgresValue: Sendable {
     }
 
     static func date(_ value: Date?) -> PostgresValue {
-        value.map { .integer(milliseconds($0)) } ?? .null
+        value.map { .integer(StoredEncoding.milliseconds($0)) } ?? .null
     }
 
     static func blob(_ value: Data?) -> PostgresValue {
         value.map { .bytes($0) } ?? .null
     }
 
-    /// Rates are TEXT holding the exact decimal ("3.333"), never a float type.
     static func decimal(_ value: Decimal?) -> PostgresValue {
-        value.map { .text($0.description) } ?? .null
-    }
-
-    /// A decimal written by ``decimal(_:)``: "-"? digits ("." digits)?, nothing else.
-    static func parseDecimal(_ text: String) -> Decimal? {
-        var rest = Substring(text)
-        if rest.first == "-" { rest = rest.dropFirst() }
-        let parts = rest.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-        guard parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }) else { return nil }
-        return Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
+        value.map { .text(StoredEncoding.decimalText($0)) } ?? .null
     }
 
     static func json<T: Encodable>(_ value: T) throws -> PostgresValue {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        return .text(String(decoding: try encoder.encode(value), as: UTF8.self))
+        .text(try StoredEncoding.jsonText(value))
     }
 
-    static func milliseconds(_ date: Date) -> Int64 {
-        Int64((date.timeIntervalSince1970 * 1000).rounded())
-    }
 
     /// Binds the values in order, for a statement whose placeholders are `$1`, `$2`, …
     static func bindings(_ values: [PostgresValue]) -> PostgresBindings {

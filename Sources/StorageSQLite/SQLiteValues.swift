@@ -19,37 +19,21 @@ enum SQLiteValue {
     }
 
     static func date(_ value: Date?) -> SQLiteData {
-        value.map { .integer(SQLiteInt64(milliseconds($0))) } ?? .null
+        value.map { .integer(SQLiteInt64(StoredEncoding.milliseconds($0))) } ?? .null
     }
 
     static func blob(_ value: Data?) -> SQLiteData {
         value.flatMap(\.sqliteData) ?? .null
     }
 
-    /// Rates are TEXT holding the exact decimal ("3.333"), never REAL, which cannot hold most
-    /// decimal fractions exactly.
     static func decimal(_ value: Decimal?) -> SQLiteData {
-        value.map { .text($0.description) } ?? .null
-    }
-
-    /// A decimal written by ``decimal(_:)``: "-"? digits ("." digits)?, nothing else.
-    static func parseDecimal(_ text: String) -> Decimal? {
-        var rest = Substring(text)
-        if rest.first == "-" { rest = rest.dropFirst() }
-        let parts = rest.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-        guard parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }) else { return nil }
-        return Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
+        value.map { .text(StoredEncoding.decimalText($0)) } ?? .null
     }
 
     static func json<T: Encodable>(_ value: T) throws -> SQLiteData {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        return .text(String(decoding: try encoder.encode(value), as: UTF8.self))
+        .text(try StoredEncoding.jsonText(value))
     }
 
-    static func milliseconds(_ date: Date) -> Int64 {
-        Int64((date.timeIntervalSince1970 * 1000).rounded())
-    }
 }
 
 /// Reads the columns of one row by name, refusing values of the wrong type as corrupt
@@ -108,14 +92,14 @@ struct SQLiteRowReader {
 
     func optionalDecimal(_ column: String) throws -> Decimal? {
         guard let text = try optionalText(column) else { return nil }
-        guard let value = SQLiteValue.parseDecimal(text) else { throw wrongType(column, "decimal") }
+        guard let value = StoredEncoding.parseDecimal(text) else { throw wrongType(column, "decimal") }
         return value
     }
 
     /// A JSON list of decimals written as strings (["15","12.5"]), each parsed exactly.
     func decimals(_ column: String) throws -> [Decimal] {
         try json([String].self, column).map { text in
-            guard let value = SQLiteValue.parseDecimal(text) else { throw wrongType(column, "list of decimals") }
+            guard let value = StoredEncoding.parseDecimal(text) else { throw wrongType(column, "list of decimals") }
             return value
         }
     }
@@ -126,7 +110,7 @@ struct SQLiteRowReader {
     }
 
     func optionalDate(_ column: String) throws -> Date? {
-        try optionalInt64(column).map { Date(timeIntervalSince1970: Double($0) / 1000) }
+        try optionalInt64(column).map(StoredEncoding.date(milliseconds:))
     }
 
     func optionalBlob(_ column: String) throws -> Data? {
