@@ -78,7 +78,8 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "TestSupport", dependencies: [
-            "PaymentCore", "CardData", "Processing", "Storage",
+            "PaymentCore", "CardData", "Processing", "Storage", "StoragePostgres",
+            .product(name: "Logging", package: "swift-log"),
         ], path: "Tests/TestSupport"),
         .testTarget(name: "PaymentCoreTests", dependencies: ["PaymentCore"]),
         .testTarget(name: "CardDataTests", dependencies: ["CardData", .product(name: "Crypto", package: "swift-crypto")],

@@ -9,10 +9,22 @@ fi
 version=$(ls /usr/lib/postgresql | sort -n | tail -1)
 pg_lsclusters -h | awk '{print $1" "$2}' | grep -qx "$version main" || pg_createcluster "$version" main >/dev/null
 pg_ctlcluster "$version" main status >/dev/null 2>&1 || pg_ctlcluster "$version" main start
-for _ in $(seq 1 50); do
-    su postgres -c "psql -qtAc 'select 1'" >/dev/null 2>&1 && break
-    sleep 0.2
-done
+ready() {
+    for _ in $(seq 1 50); do
+        su postgres -c "psql -qtAc 'select 1'" >/dev/null 2>&1 && return 0
+        sleep 0.2
+    done
+    echo "PostgreSQL $version did not come up" >&2
+    return 1
+}
+ready
+# The tests run in parallel and several gateway instances each keep a pool: the default of
+# 100 connections is too few on a fast machine.
+if [ "$(su postgres -c "psql -qtAc 'show max_connections'")" -lt 300 ]; then
+    su postgres -c "psql -qc 'ALTER SYSTEM SET max_connections = 300'" >/dev/null
+    pg_ctlcluster "$version" main restart
+    ready
+fi
 su postgres -c "psql -qtAc \"select 1 from pg_roles where rolname = 'tapline'\"" | grep -q 1 \
     || su postgres -c "psql -qc \"create role tapline login superuser password 'tapline'\""
 su postgres -c "psql -qtAc \"select 1 from pg_database where datname = 'tapline'\"" | grep -q 1 \

@@ -47,27 +47,6 @@ extension StoreFactory {
     }
 }
 
-/// A uniquely named schema on the test server, and the store URL that works in it.
-struct PostgresTestSchema: Sendable {
-    let serverURL: String
-    let name = "tapline_test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
-
-    var url: String {
-        serverURL + (serverURL.contains("?") ? "&" : "?") + "search_path=\(name)"
-    }
-
-    func create() async throws {
-        try await PostgresStore.administer(url: serverURL, ["CREATE SCHEMA \(name)"], logger: .quiet)
-    }
-
-    /// Drops the schema in the background: clean-up is synchronous, the server is not.
-    func drop() {
-        Task { [serverURL, name] in
-            try? await PostgresStore.administer(url: serverURL, ["DROP SCHEMA IF EXISTS \(name) CASCADE"], logger: .quiet)
-        }
-    }
-}
-
 extension Logger {
     /// Warnings and worse only, so test output is not drowned in migration notices.
     static var quiet: Logger {
