@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Modules are layers (see docs/architecture.md). Dependencies point one way:
-// PaymentCore ← CardData ← GatewayAPI/Processing/Storage ← StorageSQLite/StoragePostgres ← Gateway ← tapline,
+// PaymentCore ← CardData ← GatewayAPI/Processing/Storage ← StorageSQL ← StorageSQLite/StoragePostgres ← Gateway ← tapline,
 // and GatewayAPI ← TaplineSDK ← TaplineSDKProximityReader on the phone's side.
 let package = Package(
     name: "tapline",
@@ -39,14 +39,17 @@ let package = Package(
         ]),
         .target(name: "Processing", dependencies: ["PaymentCore", "CardData"]),
         .target(name: "Storage", dependencies: ["PaymentCore"]),
+        // What the SQL stores share: tables, row reading, queries and writes over a session each
+        // store implements. No database library here, so the mapping exists once.
+        .target(name: "StorageSQL", dependencies: ["Storage", "PaymentCore"]),
         .target(name: "StorageSQLite", dependencies: [
-            "Storage", "PaymentCore",
+            "Storage", "StorageSQL", "PaymentCore",
             .product(name: "SQLiteNIO", package: "sqlite-nio"),
             .product(name: "Logging", package: "swift-log"),
         ]),
         // The PostgreSQL store, for several gateway instances sharing one database.
         .target(name: "StoragePostgres", dependencies: [
-            "Storage", "PaymentCore",
+            "Storage", "StorageSQL", "PaymentCore",
             .product(name: "PostgresNIO", package: "postgres-nio"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -87,7 +90,7 @@ let package = Package(
                     exclude: ["Fixtures"]),
         .testTarget(name: "ProcessingTests", dependencies: ["Processing", "CardData", "PaymentCore"]),
         .testTarget(name: "StorageTests", dependencies: [
-            "Storage", "StorageSQLite", "StoragePostgres", "TestSupport",
+            "Storage", "StorageSQL", "StorageSQLite", "StoragePostgres", "TestSupport",
             .product(name: "SQLiteNIO", package: "sqlite-nio"),
             .product(name: "PostgresNIO", package: "postgres-nio"),
             .product(name: "Logging", package: "swift-log"),

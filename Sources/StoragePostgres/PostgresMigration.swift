@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import PostgresNIO
 import Storage
+import StorageSQL
 
 /// One versioned schema change: statements run one by one inside the migrating transaction.
 public struct PostgresMigration: Sendable {
@@ -40,7 +41,7 @@ enum PostgresMigrator {
             try await session.run(
                 "CREATE TABLE IF NOT EXISTS schema_migrations (version BIGINT PRIMARY KEY, applied_at BIGINT NOT NULL)")
             let applied = Set(try await session.rows("SELECT version FROM schema_migrations").map {
-                try PostgresRowReader(row: $0, table: "schema_migrations").int("version")
+                try SQLRowReader($0, table: "schema_migrations").int("version")
             })
             for migration in migrations where !applied.contains(migration.version) {
                 for statement in migration.statements {
@@ -48,7 +49,7 @@ enum PostgresMigrator {
                 }
                 try await session.run(
                     "INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)",
-                    [.integer(Int64(migration.version)), PostgresValue.date(Date())])
+                    [.integer(Int64(migration.version)), SQLValue.date(Date())])
                 logger.info("applied schema migration", metadata: [
                     "version": "\(migration.version)", "name": "\(migration.name)",
                 ])
@@ -63,7 +64,7 @@ enum PostgresMigrator {
     /// The applied versions, oldest first.
     static func applied(_ session: PostgresSession) async throws -> [Int] {
         try await session.rows("SELECT version FROM schema_migrations ORDER BY version").map {
-            try PostgresRowReader(row: $0, table: "schema_migrations").int("version")
+            try SQLRowReader($0, table: "schema_migrations").int("version")
         }
     }
 }

@@ -2,16 +2,17 @@ import Foundation
 import Logging
 import PostgresNIO
 import Storage
+import StorageSQL
 
-/// One pooled connection as used by one `read` or `write`: runs SQL with bound values and
-/// turns PostgreSQL's errors into ``StoreError``s the gateway can act on.
+/// One pooled connection as used by one `read` or `write`: runs the shared SQL with bound
+/// values and turns PostgreSQL's errors into ``StoreError``s the gateway can act on.
 ///
 /// SQL is written with `?` placeholders, like the SQLite store's, and numbered `$1, $2, …`
-/// here; no statement of this module has a `?` anywhere else.
+/// here; no statement run here has a `?` anywhere else.
 ///
 /// The session is closed when its read or write ends, so a reader or writer kept beyond
 /// its closure fails instead of running SQL outside its transaction.
-struct PostgresSession: Sendable {
+struct PostgresSession: SQLSession {
     let connection: PostgresConnection
     let logger: Logger
     let gate = PostgresGate()
@@ -19,14 +20,14 @@ struct PostgresSession: Sendable {
     /// `write` may run the whole transaction again whatever error the body made of it.
     let conflict = PostgresGate(open: false)
 
+    /// Several instances write at once: `lockTransaction` holds its row until the write ends,
+    /// and workers claiming due deliveries skip the rows another worker holds.
+    static let dialect = SQLDialect(transactionLock: "FOR UPDATE", deliveryClaim: "FOR UPDATE SKIP LOCKED")
+
     /// Runs one statement and returns its rows. `subject` names the record in errors.
-    func rows(_ sql: String, _ binds: [PostgresValue] = [], subject: String = "") async throws -> [PostgresRandomAccessRow] {
+    func rows(_ sql: String, _ binds: [SQLValue], subject: String) async throws -> [SQLRow] {
         guard gate.isOpen else { throw StoreError.unavailable("the read or write this session belonged to has ended") }
         return try await unguardedRows(sql, binds, subject: subject)
-    }
-
-    func run(_ sql: String, _ binds: [PostgresValue] = [], subject: String = "") async throws {
-        _ = try await rows(sql, binds, subject: subject)
     }
 
     /// Closes the session, then runs the statement that ends its transaction.
@@ -35,15 +36,17 @@ struct PostgresSession: Sendable {
         _ = try await unguardedRows(sql, [], subject: "")
     }
 
-    private func unguardedRows(_ sql: String, _ binds: [PostgresValue], subject: String) async throws -> [PostgresRandomAccessRow] {
-        let query = PostgresQuery(unsafeSQL: Self.numbered(sql), binds: PostgresValue.bindings(binds))
+    private func unguardedRows(_ sql: String, _ binds: [SQLValue], subject: String) async throws -> [SQLRow] {
+        let query = PostgresQuery(unsafeSQL: Self.numbered(sql), binds: Self.bindings(binds))
+        let rows: [PostgresRow]
         do {
-            return try await connection.query(query, logger: logger).collect().map { $0.makeRandomAccess() }
+            rows = try await connection.query(query, logger: logger).collect()
         } catch let error as PSQLError {
             let mapped = Self.storeError(error, subject: subject)
             if case .conflict = mapped { conflict.open() }
             throw mapped.error
         }
+        return rows.map(Self.row)
     }
 
     /// `?` → `$1`, `$2`, … in order.

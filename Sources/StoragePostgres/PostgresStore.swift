@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import PostgresNIO
 import Storage
+import StorageSQL
 
 /// The shared ``Store``: PostgreSQL through a pool of connections, so several gateway
 /// instances can use one database.
@@ -74,7 +75,7 @@ public final class PostgresStore: Store {
             do {
                 let result = try await withSession { session in
                     try await Self.inTransaction(session, begin: "BEGIN", logger: self.logger) {
-                        try await body(PostgresWriter(session: session, committed: committed))
+                        try await body(session.writer(PostgresSession.dialect, committed: committed))
                     }
                 }
                 committed.run()
@@ -94,7 +95,7 @@ public final class PostgresStore: Store {
                 try await Self.inTransaction(
                     session, begin: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: self.logger
                 ) {
-                    try await body(PostgresReader(session: session))
+                    try await body(session.reader())
                 }
             }
         } catch let conflict as PostgresConflict {
@@ -205,7 +206,7 @@ extension PostgresStore {
         try await withSession { session in
             let rows = try await session.rows(
                 "SELECT COUNT(*) AS waiting FROM pg_stat_activity WHERE datname = current_database() AND application_name = current_setting('application_name') AND wait_event_type = 'Lock'")
-            return try rows.first.map { try PostgresRowReader(row: $0, table: "pg_stat_activity").int("waiting") } ?? 0
+            return try rows.first.map { try SQLRowReader($0, table: "pg_stat_activity").int("waiting") } ?? 0
         }
     }
 }

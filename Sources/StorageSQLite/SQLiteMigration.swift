@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import SQLiteNIO
 import Storage
+import StorageSQL
 
 /// One versioned schema change. Its statements run one by one (SQLite prepares a single
 /// statement at a time) inside one transaction with the bookkeeping row.
@@ -30,7 +31,7 @@ enum SQLiteMigrator {
         try await SQLiteSession.rows(
             "SELECT version, applied_at FROM schema_migrations ORDER BY version", [], on: connection, subject: ""
         ).map { row in
-            let reader = SQLiteRowReader(row: row, table: "schema_migrations")
+            let reader = SQLRowReader(row, table: "schema_migrations")
             return (try reader.int("version"), try reader.date("applied_at"))
         }
     }
@@ -40,7 +41,7 @@ enum SQLiteMigrator {
         try await run("BEGIN IMMEDIATE", on: connection)
         do {
             let done = try await SQLiteSession.rows(
-                "SELECT 1 AS done FROM schema_migrations WHERE version = ?", [SQLiteValue.integer(migration.version)],
+                "SELECT 1 AS done FROM schema_migrations WHERE version = ?", [SQLValue.integer(migration.version)],
                 on: connection, subject: "")
             if done.isEmpty {
                 for statement in migration.statements {
@@ -48,7 +49,7 @@ enum SQLiteMigrator {
                 }
                 _ = try await SQLiteSession.rows(
                     "INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)",
-                    [SQLiteValue.integer(migration.version), SQLiteValue.date(Date())], on: connection, subject: "")
+                    [SQLValue.integer(migration.version), SQLValue.date(Date())], on: connection, subject: "")
                 logger.info("applied schema migration", metadata: [
                     "version": "\(migration.version)", "name": "\(migration.name)",
                 ])

@@ -1,37 +1,69 @@
 import Foundation
 import SQLiteNIO
 import Storage
+import StorageSQL
 
-/// One connection as used by one `read` or `write`: runs SQL with bound values and turns
-/// SQLite's errors into ``StoreError``s the gateway can act on.
+/// One connection as used by one `read` or `write`: runs the shared SQL with bound values
+/// and turns SQLite's errors into ``StoreError``s the gateway can act on.
 ///
 /// The session is closed when its read or write ends, so a reader or writer kept beyond
 /// its closure fails instead of running SQL outside the transaction and the lock.
-struct SQLiteSession: Sendable {
+struct SQLiteSession: SQLSession {
     let connection: SQLiteConnection
     let gate = SQLiteGate()
 
+    /// SQLite's single writer already excludes every other writer, so nothing locks rows.
+    static let dialect = SQLDialect(transactionLock: nil, deliveryClaim: nil)
+
     /// Runs one statement and returns its rows. `subject` names the record in errors.
-    func rows(_ sql: String, _ binds: [SQLiteData] = [], subject: String = "") async throws -> [SQLiteRow] {
+    func rows(_ sql: String, _ binds: [SQLValue], subject: String) async throws -> [SQLRow] {
         guard gate.isOpen else { throw StoreError.unavailable("the read or write this session belonged to has ended") }
         return try await Self.rows(sql, binds, on: connection, subject: subject)
-    }
-
-    func run(_ sql: String, _ binds: [SQLiteData] = [], subject: String = "") async throws {
-        _ = try await rows(sql, binds, subject: subject)
     }
 
     /// Closes the session, then runs the statement that ends its transaction.
     func end(with sql: String) async throws {
         gate.close()
-        _ = try await Self.rows(sql, [], on: connection, subject: "")
+        _ = try await Self.native(sql, [], on: connection, subject: "")
     }
 
-    static func rows(_ sql: String, _ binds: [SQLiteData], on connection: SQLiteConnection, subject: String) async throws -> [SQLiteRow] {
+    /// Runs one statement outside any session (opening, migrating).
+    static func rows(_ sql: String, _ binds: [SQLValue], on connection: SQLiteConnection, subject: String) async throws -> [SQLRow] {
+        try await native(sql, binds.map(Self.data), on: connection, subject: subject).map(Self.row)
+    }
+
+    /// Runs one statement with SQLite's own values, for PRAGMAs.
+    static func native(_ sql: String, _ binds: [SQLiteData], on connection: SQLiteConnection, subject: String) async throws -> [SQLiteRow] {
         do {
             return try await connection.query(sql, binds)
         } catch let error as SQLiteError {
             throw storeError(error, subject: subject)
+        }
+    }
+
+    /// SQLite has no boolean: a flag is INTEGER 0 or 1.
+    static func data(_ value: SQLValue) -> SQLiteData {
+        switch value {
+        case .null: return .null
+        case .integer(let integer): return .integer(SQLiteInt64(integer))
+        case .float(let double): return .float(double)
+        case .text(let text): return .text(text)
+        case .bool(let flag): return .integer(flag ? 1 : 0)
+        case .bytes(let bytes): return bytes.sqliteData ?? .null
+        }
+    }
+
+    static func row(_ row: SQLiteRow) -> SQLRow {
+        SQLRow { name in row.column(name).map(value) }
+    }
+
+    static func value(_ data: SQLiteData) -> SQLValue {
+        switch data {
+        case .null: return .null
+        case .integer(let integer): return .integer(Int64(integer))
+        case .float(let double): return .float(double)
+        case .text(let text): return .text(text)
+        case .blob: return Data(sqliteData: data).map(SQLValue.bytes) ?? .null
         }
     }
 

@@ -21,7 +21,7 @@ extension SQLiteStore {
     /// come first: the others are per connection, WAL is kept in the file.
     static func configureWriter(_ connection: SQLiteConnection) async throws {
         try await execute("PRAGMA busy_timeout = \(busyTimeoutMilliseconds)", on: connection)
-        let mode = try await SQLiteSession.rows("PRAGMA journal_mode = WAL", [], on: connection, subject: "")
+        let mode = try await SQLiteSession.native("PRAGMA journal_mode = WAL", [], on: connection, subject: "")
         guard mode.first?.column("journal_mode")?.string?.lowercased() == "wal" else {
             // Without WAL a read would wait for the writer, or see nothing of the promised isolation.
             throw StoreError.unavailable("SQLite refused WAL mode for this database")
@@ -31,7 +31,7 @@ extension SQLiteStore {
     }
 
     static func execute(_ sql: String, on connection: SQLiteConnection) async throws {
-        _ = try await SQLiteSession.rows(sql, [], on: connection, subject: "")
+        _ = try await SQLiteSession.native(sql, [], on: connection, subject: "")
     }
 }
 
@@ -42,7 +42,7 @@ extension SQLiteStore {
         let connection = onReader ? readConnection : writeConnection
         let lock = onReader ? readLock : writeLock
         return try await lock.withLock {
-            try await SQLiteSession.rows("PRAGMA \(name)", [], on: connection, subject: "").first?.columns.first?.data
+            try await SQLiteSession.native("PRAGMA \(name)", [], on: connection, subject: "").first?.columns.first?.data
         }
     }
 }

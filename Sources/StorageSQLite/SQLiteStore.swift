@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import SQLiteNIO
 import Storage
+import StorageSQL
 
 /// The embedded ``Store``: one SQLite file in WAL mode, `synchronous=FULL`.
 ///
@@ -62,7 +63,7 @@ public final class SQLiteStore: Store {
         let committed = AfterCommit()
         let result = try await writeLock.withLock {
             try await self.inTransaction(on: self.writeConnection, begin: "BEGIN IMMEDIATE") { session in
-                try await body(SQLiteWriter(session: session, committed: committed))
+                try await body(session.writer(SQLiteSession.dialect, committed: committed))
             }
         }
         committed.run()
@@ -72,7 +73,7 @@ public final class SQLiteStore: Store {
     public func read<T: Sendable>(_ body: @Sendable (any StoreReader) async throws -> T) async throws -> T {
         try await readLock.withLock {
             try await self.inTransaction(on: self.readConnection, begin: "BEGIN") { session in
-                try await body(SQLiteReader(session: session))
+                try await body(session.reader())
             }
         }
     }

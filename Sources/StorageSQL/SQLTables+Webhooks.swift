@@ -1,17 +1,16 @@
 import Foundation
-import SQLiteNIO
 import Storage
 
-extension SQLiteTables {
-    static let webhookEndpoints = SQLiteTable<WebhookEndpoint>("webhook_endpoints", key: ["id", "merchant_id"], columns: [
+extension SQLTables {
+    static let webhookEndpoints = SQLTable<WebhookEndpoint>("webhook_endpoints", key: ["id", "merchant_id"], columns: [
         Column(name: "id") { .text($0.id) },
         Column(name: "merchant_id") { .text($0.merchantId) },
         Column(name: "url") { .text($0.url) },
-        Column(name: "events") { try SQLiteValue.json($0.events) },
-        Column(name: "description") { SQLiteValue.text($0.description) },
+        Column(name: "events") { try SQLValue.json($0.events) },
+        Column(name: "description") { SQLValue.text($0.description) },
         Column(name: "sealed_secret") { .text($0.sealedSecret) },
-        Column(name: "created_at") { SQLiteValue.date($0.createdAt) },
-        Column(name: "deleted_at") { SQLiteValue.date($0.deletedAt) },
+        Column(name: "created_at") { SQLValue.date($0.createdAt) },
+        Column(name: "deleted_at") { SQLValue.date($0.deletedAt) },
     ]) { row in
         WebhookEndpoint(
             id: try row.text("id"), merchantId: try row.text("merchant_id"), url: try row.text("url"),
@@ -20,13 +19,13 @@ extension SQLiteTables {
             deletedAt: try row.optionalDate("deleted_at"))
     }
 
-    static let webhookEvents = SQLiteTable<WebhookEvent>("webhook_events", key: ["id", "merchant_id"], columns: [
+    static let webhookEvents = SQLTable<WebhookEvent>("webhook_events", key: ["id", "merchant_id"], columns: [
         Column(name: "id") { .text($0.id) },
         Column(name: "merchant_id") { .text($0.merchantId) },
         Column(name: "type") { .text($0.type) },
         Column(name: "transaction_id") { .text($0.transactionId) },
-        Column(name: "created_at") { SQLiteValue.date($0.createdAt) },
-        Column(name: "payload") { SQLiteValue.blob($0.payload) },
+        Column(name: "created_at") { SQLValue.date($0.createdAt) },
+        Column(name: "payload") { SQLValue.blob($0.payload) },
     ]) { row in
         WebhookEvent(
             id: try row.text("id"), merchantId: try row.text("merchant_id"), type: try row.text("type"),
@@ -34,16 +33,16 @@ extension SQLiteTables {
             payload: try row.optionalBlob("payload") ?? Data())
     }
 
-    static let webhookDeliveries = SQLiteTable<WebhookDelivery>("webhook_deliveries", key: ["id", "merchant_id"], columns: [
+    static let webhookDeliveries = SQLTable<WebhookDelivery>("webhook_deliveries", key: ["id", "merchant_id"], columns: [
         Column(name: "id") { .text($0.id) },
         Column(name: "event_id") { .text($0.eventId) },
         Column(name: "endpoint_id") { .text($0.endpointId) },
         Column(name: "merchant_id") { .text($0.merchantId) },
         Column(name: "status") { .text($0.status.rawValue) },
-        Column(name: "attempt_count") { SQLiteValue.integer($0.attemptCount) },
-        Column(name: "next_attempt_at") { SQLiteValue.date($0.nextAttemptAt) },
-        Column(name: "event_created_at") { SQLiteValue.date($0.eventCreatedAt) },
-        Column(name: "delivered_at") { SQLiteValue.date($0.deliveredAt) },
+        Column(name: "attempt_count") { SQLValue.integer($0.attemptCount) },
+        Column(name: "next_attempt_at") { SQLValue.date($0.nextAttemptAt) },
+        Column(name: "event_created_at") { SQLValue.date($0.eventCreatedAt) },
+        Column(name: "delivered_at") { SQLValue.date($0.deliveredAt) },
     ]) { row in
         WebhookDelivery(
             id: try row.text("id"), eventId: try row.text("event_id"), endpointId: try row.text("endpoint_id"),
@@ -52,14 +51,14 @@ extension SQLiteTables {
             eventCreatedAt: try row.date("event_created_at"), deliveredAt: try row.optionalDate("delivered_at"))
     }
 
-    static let webhookAttempts = SQLiteTable<WebhookAttempt>("webhook_attempts", key: ["id", "merchant_id"], columns: [
+    static let webhookAttempts = SQLTable<WebhookAttempt>("webhook_attempts", key: ["id", "merchant_id"], columns: [
         Column(name: "id") { .text($0.id) },
         Column(name: "delivery_id") { .text($0.deliveryId) },
         Column(name: "merchant_id") { .text($0.merchantId) },
-        Column(name: "attempted_at") { SQLiteValue.date($0.attemptedAt) },
-        Column(name: "status_code") { SQLiteValue.integer($0.statusCode) },
-        Column(name: "error") { SQLiteValue.text($0.error) },
-        Column(name: "duration_ms") { SQLiteValue.integer($0.durationMilliseconds) },
+        Column(name: "attempted_at") { SQLValue.date($0.attemptedAt) },
+        Column(name: "status_code") { SQLValue.integer($0.statusCode) },
+        Column(name: "error") { SQLValue.text($0.error) },
+        Column(name: "duration_ms") { SQLValue.integer($0.durationMilliseconds) },
     ]) { row in
         WebhookAttempt(
             id: try row.text("id"), deliveryId: try row.text("delivery_id"), merchantId: try row.text("merchant_id"),

@@ -1,31 +1,30 @@
 import Foundation
 import PaymentCore
-import PostgresNIO
 import Storage
 
-extension PostgresTables {
-    /// A merchant with its payment settings flattened into columns (migration 4). Rates are
-    /// TEXT decimals; lists are JSON text.
-    static let merchants = PostgresTable<Merchant>("merchants", key: ["id"], columns: [
+extension SQLTables {
+    /// A merchant with its payment settings flattened into columns (SQLite migration 4).
+    /// Rates are TEXT decimals; lists are JSON text.
+    static let merchants = SQLTable<Merchant>("merchants", key: ["id"], columns: [
         Column(name: "id") { .text($0.id) },
         Column(name: "name") { .text($0.name) },
         Column(name: "authorization_window") { .float($0.authorizationWindow) },
-        Column(name: "created_at") { PostgresValue.date($0.createdAt) },
-        Column(name: "accepted_currencies") { try PostgresValue.json($0.paymentSettings.currencies) },
+        Column(name: "created_at") { SQLValue.date($0.createdAt) },
+        Column(name: "accepted_currencies") { try SQLValue.json($0.paymentSettings.currencies) },
         Column(name: "zero_cost_processing") { .text($0.paymentSettings.pricing.mode.rawValue) },
-        Column(name: "surcharge_rate") { PostgresValue.decimal($0.paymentSettings.pricing.surchargeRate) },
-        Column(name: "cash_discount_rate") { PostgresValue.decimal($0.paymentSettings.pricing.cashDiscountRate) },
-        Column(name: "dual_pricing_rate") { PostgresValue.decimal($0.paymentSettings.pricing.dualPricingRate) },
-        Column(name: "tax_rate") { PostgresValue.decimal($0.paymentSettings.pricing.taxRate) },
+        Column(name: "surcharge_rate") { SQLValue.decimal($0.paymentSettings.pricing.surchargeRate) },
+        Column(name: "cash_discount_rate") { SQLValue.decimal($0.paymentSettings.pricing.cashDiscountRate) },
+        Column(name: "dual_pricing_rate") { SQLValue.decimal($0.paymentSettings.pricing.dualPricingRate) },
+        Column(name: "tax_rate") { SQLValue.decimal($0.paymentSettings.pricing.taxRate) },
         Column(name: "tips_enabled") { .bool($0.paymentSettings.tipsEnabled) },
-        Column(name: "tip_options") { try PostgresValue.json($0.paymentSettings.tipPercentages.map(\.description)) },
-        Column(name: "card_brands") { try PostgresValue.json($0.paymentSettings.cardBrands) },
-        Column(name: "transaction_types") { try PostgresValue.json($0.paymentSettings.transactionTypes) },
-        Column(name: "settlement_times") { try PostgresValue.json($0.paymentSettings.settlementTimes) },
+        Column(name: "tip_options") { try SQLValue.json($0.paymentSettings.tipPercentages.map(\.description)) },
+        Column(name: "card_brands") { try SQLValue.json($0.paymentSettings.cardBrands) },
+        Column(name: "transaction_types") { try SQLValue.json($0.paymentSettings.transactionTypes) },
+        Column(name: "settlement_times") { try SQLValue.json($0.paymentSettings.settlementTimes) },
         Column(name: "avs_enabled") { .bool($0.paymentSettings.avs.enabled) },
-        Column(name: "avs_profile") { PostgresValue.integer($0.paymentSettings.avs.profile?.rawValue) },
+        Column(name: "avs_profile") { SQLValue.integer($0.paymentSettings.avs.profile?.rawValue) },
         Column(name: "customer_card_saving") { .bool($0.paymentSettings.customerCardSavingEnabled) },
-        Column(name: "tap_to_pay_terminal_profile_id") { PostgresValue.text($0.paymentSettings.tapToPayTerminalProfileId) },
+        Column(name: "tap_to_pay_terminal_profile_id") { SQLValue.text($0.paymentSettings.tapToPayTerminalProfileId) },
     ]) { row in
         let pricing = PricingSettings(
             mode: try row.value(ZeroCostProcessingMode.self, "zero_cost_processing"),

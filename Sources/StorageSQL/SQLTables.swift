@@ -1,23 +1,24 @@
 import Foundation
 import PaymentCore
-import PostgresNIO
 import Storage
 
-/// The mapping of every record except transactions and merchants (see `PostgresTables+Transactions.swift`
-/// and `PostgresTables+Merchants.swift`).
-/// Column names here and in `PostgresSchema` must agree; the contract suite round-trips
-/// every field to prove it.
-enum PostgresTables {
-    typealias Column<Record> = PostgresTable<Record>.Column
+/// The mapping of every record except transactions and merchants (see `SQLTables+Transactions.swift`
+/// and `SQLTables+Merchants.swift`).
+/// Column names here and in both schemas (`SQLiteSchema`, `PostgresSchema`) must agree; the
+/// contract suite round-trips every field on both stores to prove it.
+///
+/// Flags are bound as ``SQLValue/bool(_:)``: PostgreSQL keeps BOOLEAN, SQLite INTEGER 0/1.
+enum SQLTables {
+    typealias Column<Record> = SQLTable<Record>.Column
 
-    static let apiClients = PostgresTable<APIClient>("api_clients", key: ["id", "merchant_id"], columns: [
+    static let apiClients = SQLTable<APIClient>("api_clients", key: ["id", "merchant_id"], columns: [
         Column(name: "id") { .text($0.id) },
         Column(name: "merchant_id") { .text($0.merchantId) },
         Column(name: "name") { .text($0.name) },
         Column(name: "secret_hash") { .text($0.secretHash) },
-        Column(name: "permissions") { try PostgresValue.json($0.permissions) },
-        Column(name: "created_at") { PostgresValue.date($0.createdAt) },
-        Column(name: "revoked_at") { PostgresValue.date($0.revokedAt) },
+        Column(name: "permissions") { try SQLValue.json($0.permissions) },
+        Column(name: "created_at") { SQLValue.date($0.createdAt) },
+        Column(name: "revoked_at") { SQLValue.date($0.revokedAt) },
     ]) { row in
         APIClient(
             id: try row.text("id"), merchantId: try row.text("merchant_id"), name: try row.text("name"),
@@ -25,13 +26,13 @@ enum PostgresTables {
             createdAt: try row.date("created_at"), revokedAt: try row.optionalDate("revoked_at"))
     }
 
-    static let refreshTokens = PostgresTable<RefreshToken>("refresh_tokens", key: ["token_hash", "merchant_id"], columns: [
+    static let refreshTokens = SQLTable<RefreshToken>("refresh_tokens", key: ["token_hash", "merchant_id"], columns: [
         Column(name: "token_hash") { .text($0.tokenHash) },
         Column(name: "client_id") { .text($0.clientId) },
         Column(name: "merchant_id") { .text($0.merchantId) },
         Column(name: "family_id") { .text($0.familyId) },
-        Column(name: "expires_at") { PostgresValue.date($0.expiresAt) },
-        Column(name: "used_at") { PostgresValue.date($0.usedAt) },
+        Column(name: "expires_at") { SQLValue.date($0.expiresAt) },
+        Column(name: "used_at") { SQLValue.date($0.usedAt) },
         Column(name: "revoked") { .bool($0.revoked) },
     ]) { row in
         RefreshToken(
@@ -41,15 +42,15 @@ enum PostgresTables {
             revoked: try row.bool("revoked"))
     }
 
-    static let idempotencyKeys = PostgresTable<IdempotencyRecord>("idempotency_keys", key: ["merchant_id", "key"], columns: [
+    static let idempotencyKeys = SQLTable<IdempotencyRecord>("idempotency_keys", key: ["merchant_id", "key"], columns: [
         Column(name: "merchant_id") { .text($0.merchantId) },
         Column(name: "key") { .text($0.key) },
         Column(name: "request_hash") { .text($0.requestHash) },
         Column(name: "state") { .text($0.state.rawValue) },
-        Column(name: "response_status") { PostgresValue.integer($0.responseStatus) },
-        Column(name: "response_body") { PostgresValue.blob($0.responseBody) },
-        Column(name: "transaction_id") { PostgresValue.text($0.transactionId) },
-        Column(name: "created_at") { PostgresValue.date($0.createdAt) },
+        Column(name: "response_status") { SQLValue.integer($0.responseStatus) },
+        Column(name: "response_body") { SQLValue.blob($0.responseBody) },
+        Column(name: "transaction_id") { SQLValue.text($0.transactionId) },
+        Column(name: "created_at") { SQLValue.date($0.createdAt) },
     ]) { row in
         IdempotencyRecord(
             merchantId: try row.text("merchant_id"), key: try row.text("key"),
@@ -58,17 +59,17 @@ enum PostgresTables {
             transactionId: try row.optionalText("transaction_id"), createdAt: try row.date("created_at"))
     }
 
-    static let batches = PostgresTable<Batch>("batches", key: ["id", "merchant_id"], columns: [
+    static let batches = SQLTable<Batch>("batches", key: ["id", "merchant_id"], columns: [
         Column(name: "id") { .text($0.id) },
         Column(name: "merchant_id") { .text($0.merchantId) },
-        Column(name: "opened_at") { PostgresValue.date($0.openedAt) },
-        Column(name: "closed_at") { PostgresValue.date($0.closedAt) },
-        Column(name: "transaction_count") { PostgresValue.integer($0.transactionCount) },
-        Column(name: "totals") { try PostgresValue.json($0.totals) },
-        Column(name: "close_reason") { PostgresValue.text($0.closeReason?.rawValue) },
-        Column(name: "scheduled_for") { PostgresValue.date($0.scheduledFor) },
-        Column(name: "by_card_brand") { try PostgresValue.json($0.byCardBrand) },
-        Column(name: "by_type") { try PostgresValue.json($0.byType) },
+        Column(name: "opened_at") { SQLValue.date($0.openedAt) },
+        Column(name: "closed_at") { SQLValue.date($0.closedAt) },
+        Column(name: "transaction_count") { SQLValue.integer($0.transactionCount) },
+        Column(name: "totals") { try SQLValue.json($0.totals) },
+        Column(name: "close_reason") { SQLValue.text($0.closeReason?.rawValue) },
+        Column(name: "scheduled_for") { SQLValue.date($0.scheduledFor) },
+        Column(name: "by_card_brand") { try SQLValue.json($0.byCardBrand) },
+        Column(name: "by_type") { try SQLValue.json($0.byType) },
     ]) { row in
         Batch(
             id: try row.text("id"), merchantId: try row.text("merchant_id"), openedAt: try row.date("opened_at"),
@@ -79,15 +80,15 @@ enum PostgresTables {
             byCardBrand: try row.json([BatchSubtotal].self, "by_card_brand"), byType: try row.json([BatchSubtotal].self, "by_type"))
     }
 
-    static let devices = PostgresTable<Device>("devices", key: ["merchant_id", "device_id"], columns: [
+    static let devices = SQLTable<Device>("devices", key: ["merchant_id", "device_id"], columns: [
         Column(name: "merchant_id") { .text($0.merchantId) },
         Column(name: "device_id") { .text($0.deviceId) },
-        Column(name: "name") { PostgresValue.text($0.name) },
-        Column(name: "tap_to_pay_status") { PostgresValue.integer($0.tapToPayStatus.rawValue) },
-        Column(name: "last_login_at") { PostgresValue.date($0.lastLoginAt) },
-        Column(name: "client_ids") { try PostgresValue.json($0.clientIds) },
-        Column(name: "created_at") { PostgresValue.date($0.createdAt) },
-        Column(name: "updated_at") { PostgresValue.date($0.updatedAt) },
+        Column(name: "name") { SQLValue.text($0.name) },
+        Column(name: "tap_to_pay_status") { SQLValue.integer($0.tapToPayStatus.rawValue) },
+        Column(name: "last_login_at") { SQLValue.date($0.lastLoginAt) },
+        Column(name: "client_ids") { try SQLValue.json($0.clientIds) },
+        Column(name: "created_at") { SQLValue.date($0.createdAt) },
+        Column(name: "updated_at") { SQLValue.date($0.updatedAt) },
     ]) { row in
         Device(
             merchantId: try row.text("merchant_id"), deviceId: try row.text("device_id"), name: try row.optionalText("name"),

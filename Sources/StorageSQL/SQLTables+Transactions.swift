@@ -1,64 +1,64 @@
 import Foundation
 import PaymentCore
-import SQLiteNIO
 import Storage
 
-extension SQLiteTables {
+extension SQLTables {
     /// Every field of a `Transaction` has a column of its own, so filters, orders and the
-    /// money (INTEGER minor units) live in typed columns and there is no second copy (no
+    /// money (integer minor units) live in typed columns and there is no second copy (no
     /// JSON blob) that could disagree with them. A new field on `Transaction` needs a
-    /// column here and a migration; `TransactionMappingTests` fails until it has one.
-    static let transactions = SQLiteTable<Transaction>("transactions", key: ["id", "merchant_id"], columns: [
+    /// column here and a migration in each store; `everyTransactionFieldHasAColumn` fails
+    /// until it has one.
+    static let transactions = SQLTable<Transaction>("transactions", key: ["id", "merchant_id"], columns: [
         Column(name: "id") { .text($0.id) },
         Column(name: "merchant_id") { .text($0.merchantId) },
         Column(name: "type") { .text($0.type.rawValue) },
         Column(name: "status") { .text($0.status.rawValue) },
-        Column(name: "parent_id") { SQLiteValue.text($0.parentId) },
+        Column(name: "parent_id") { SQLValue.text($0.parentId) },
         Column(name: "currency") { .text($0.currency.code) },
-        Column(name: "amount") { SQLiteValue.integer($0.amount) },
-        Column(name: "authorized_amount") { SQLiteValue.integer($0.authorizedAmount) },
-        Column(name: "captured_amount") { SQLiteValue.integer($0.capturedAmount) },
-        Column(name: "refunded_amount") { SQLiteValue.integer($0.refundedAmount) },
-        Column(name: "tip_amount") { SQLiteValue.integer($0.tipAmount) },
-        Column(name: "pending_refund_amount") { SQLiteValue.integer($0.pendingRefundAmount) },
-        Column(name: "pending_operation_id") { SQLiteValue.text($0.pendingOperationId) },
-        Column(name: "masked_pan") { SQLiteValue.text($0.card?.maskedPan) },
-        Column(name: "card_brand") { SQLiteValue.text($0.card?.brand) },
-        Column(name: "card_pan_hash") { SQLiteValue.text($0.card?.panHash) },
-        Column(name: "card_expiry_month") { SQLiteValue.integer($0.card?.expiryMonth) },
-        Column(name: "card_expiry_year") { SQLiteValue.integer($0.card?.expiryYear) },
-        Column(name: "card_entry_mode") { SQLiteValue.text($0.card?.entryMode) },
-        Column(name: "processor_response_code") { SQLiteValue.text($0.processorResult?.responseCode) },
-        Column(name: "processor_message") { SQLiteValue.text($0.processorResult?.message) },
-        Column(name: "processor_authorization_code") { SQLiteValue.text($0.processorResult?.authorizationCode) },
-        Column(name: "processor_reference") { SQLiteValue.text($0.processorResult?.reference) },
-        Column(name: "pin_token") { SQLiteValue.text($0.pinChallenge?.token) },
-        Column(name: "pin_expires_at") { SQLiteValue.date($0.pinChallenge?.expiresAt) },
-        Column(name: "pin_failed_attempts") { SQLiteValue.integer($0.pinChallenge?.failedAttempts) },
-        Column(name: "pin_max_attempts") { SQLiteValue.integer($0.pinChallenge?.maxAttempts) },
-        Column(name: "pin_device_id") { SQLiteValue.text($0.pinChallenge?.deviceId) },
-        Column(name: "device_id") { SQLiteValue.text($0.cardPresent?.deviceId) },
-        Column(name: "card_reader_id") { SQLiteValue.text($0.cardPresent?.cardReaderId) },
-        Column(name: "card_reader_transaction_id") { SQLiteValue.text($0.cardPresent?.cardReaderTransactionId) },
-        Column(name: "emv_application_id") { SQLiteValue.text($0.cardPresent?.applicationId) },
-        Column(name: "emv_application_label") { SQLiteValue.text($0.cardPresent?.applicationLabel) },
-        Column(name: "emv_cryptogram") { SQLiteValue.text($0.cardPresent?.cryptogram) },
-        Column(name: "emv_tvr") { SQLiteValue.text($0.cardPresent?.terminalVerificationResults) },
-        Column(name: "emv_atc") { SQLiteValue.text($0.cardPresent?.applicationTransactionCounter) },
-        Column(name: "card_funding") { SQLiteValue.text($0.cardPresent?.funding) },
-        Column(name: "reference_id") { SQLiteValue.text($0.referenceId) },
-        Column(name: "customer_id") { SQLiteValue.text($0.customerId) },
-        Column(name: "customer_name") { SQLiteValue.text($0.customerName) },
-        Column(name: "customer_email") { SQLiteValue.text($0.customerEmail) },
-        Column(name: "created_by_id") { SQLiteValue.text($0.createdById) },
-        Column(name: "create_method") { SQLiteValue.integer($0.createMethod.rawValue) },
-        Column(name: "batch_id") { SQLiteValue.text($0.batchId) },
-        Column(name: "settled_at") { SQLiteValue.date($0.settledAt) },
-        Column(name: "created_at") { SQLiteValue.date($0.createdAt) },
-        Column(name: "updated_at") { SQLiteValue.date($0.updatedAt) },
+        Column(name: "amount") { SQLValue.integer($0.amount) },
+        Column(name: "authorized_amount") { SQLValue.integer($0.authorizedAmount) },
+        Column(name: "captured_amount") { SQLValue.integer($0.capturedAmount) },
+        Column(name: "refunded_amount") { SQLValue.integer($0.refundedAmount) },
+        Column(name: "tip_amount") { SQLValue.integer($0.tipAmount) },
+        Column(name: "pending_refund_amount") { SQLValue.integer($0.pendingRefundAmount) },
+        Column(name: "pending_operation_id") { SQLValue.text($0.pendingOperationId) },
+        Column(name: "masked_pan") { SQLValue.text($0.card?.maskedPan) },
+        Column(name: "card_brand") { SQLValue.text($0.card?.brand) },
+        Column(name: "card_pan_hash") { SQLValue.text($0.card?.panHash) },
+        Column(name: "card_expiry_month") { SQLValue.integer($0.card?.expiryMonth) },
+        Column(name: "card_expiry_year") { SQLValue.integer($0.card?.expiryYear) },
+        Column(name: "card_entry_mode") { SQLValue.text($0.card?.entryMode) },
+        Column(name: "processor_response_code") { SQLValue.text($0.processorResult?.responseCode) },
+        Column(name: "processor_message") { SQLValue.text($0.processorResult?.message) },
+        Column(name: "processor_authorization_code") { SQLValue.text($0.processorResult?.authorizationCode) },
+        Column(name: "processor_reference") { SQLValue.text($0.processorResult?.reference) },
+        Column(name: "pin_token") { SQLValue.text($0.pinChallenge?.token) },
+        Column(name: "pin_expires_at") { SQLValue.date($0.pinChallenge?.expiresAt) },
+        Column(name: "pin_failed_attempts") { SQLValue.integer($0.pinChallenge?.failedAttempts) },
+        Column(name: "pin_max_attempts") { SQLValue.integer($0.pinChallenge?.maxAttempts) },
+        Column(name: "pin_device_id") { SQLValue.text($0.pinChallenge?.deviceId) },
+        Column(name: "device_id") { SQLValue.text($0.cardPresent?.deviceId) },
+        Column(name: "card_reader_id") { SQLValue.text($0.cardPresent?.cardReaderId) },
+        Column(name: "card_reader_transaction_id") { SQLValue.text($0.cardPresent?.cardReaderTransactionId) },
+        Column(name: "emv_application_id") { SQLValue.text($0.cardPresent?.applicationId) },
+        Column(name: "emv_application_label") { SQLValue.text($0.cardPresent?.applicationLabel) },
+        Column(name: "emv_cryptogram") { SQLValue.text($0.cardPresent?.cryptogram) },
+        Column(name: "emv_tvr") { SQLValue.text($0.cardPresent?.terminalVerificationResults) },
+        Column(name: "emv_atc") { SQLValue.text($0.cardPresent?.applicationTransactionCounter) },
+        Column(name: "card_funding") { SQLValue.text($0.cardPresent?.funding) },
+        Column(name: "reference_id") { SQLValue.text($0.referenceId) },
+        Column(name: "customer_id") { SQLValue.text($0.customerId) },
+        Column(name: "customer_name") { SQLValue.text($0.customerName) },
+        Column(name: "customer_email") { SQLValue.text($0.customerEmail) },
+        Column(name: "created_by_id") { SQLValue.text($0.createdById) },
+        Column(name: "create_method") { SQLValue.integer($0.createMethod.rawValue) },
+        Column(name: "batch_id") { SQLValue.text($0.batchId) },
+        Column(name: "settled_at") { SQLValue.date($0.settledAt) },
+        Column(name: "created_at") { SQLValue.date($0.createdAt) },
+        Column(name: "updated_at") { SQLValue.date($0.updatedAt) },
     ] + breakdownColumns, decode: decodeTransaction)
 
-    private static func decodeTransaction(_ row: SQLiteRowReader) throws -> Transaction {
+    private static func decodeTransaction(_ row: SQLRowReader) throws -> Transaction {
         let code = try row.text("currency")
         guard let currency = Currency(code: code) else { throw StoreError.corrupt("transactions.currency \(code) is unknown") }
         var transaction = Transaction(
@@ -89,7 +89,7 @@ extension SQLiteTables {
     }
 
     // A card is there when its masked PAN is; its other columns are then required.
-    private static func decodeCard(_ row: SQLiteRowReader) throws -> CardSummary? {
+    private static func decodeCard(_ row: SQLRowReader) throws -> CardSummary? {
         guard let maskedPan = try row.optionalText("masked_pan") else { return nil }
         return CardSummary(
             maskedPan: maskedPan, brand: try row.text("card_brand"), panHash: try row.text("card_pan_hash"),
@@ -98,14 +98,14 @@ extension SQLiteTables {
     }
 
     // A challenge is there when its token is; its counters are then required.
-    private static func decodePINChallenge(_ row: SQLiteRowReader) throws -> PINChallenge? {
+    private static func decodePINChallenge(_ row: SQLRowReader) throws -> PINChallenge? {
         guard let token = try row.optionalText("pin_token") else { return nil }
         return PINChallenge(
             token: token, expiresAt: try row.date("pin_expires_at"), maxAttempts: try row.int("pin_max_attempts"),
             deviceId: try row.optionalText("pin_device_id"), failedAttempts: try row.int("pin_failed_attempts"))
     }
 
-    private static func decodeCardPresent(_ row: SQLiteRowReader) throws -> CardPresentDetails? {
+    private static func decodeCardPresent(_ row: SQLRowReader) throws -> CardPresentDetails? {
         guard let deviceId = try row.optionalText("device_id") else { return nil }
         var details = CardPresentDetails(deviceId: deviceId)
         details.cardReaderId = try row.optionalText("card_reader_id")
@@ -119,7 +119,7 @@ extension SQLiteTables {
         return details
     }
 
-    private static func decodeProcessorResult(_ row: SQLiteRowReader) throws -> ProcessorResult? {
+    private static func decodeProcessorResult(_ row: SQLRowReader) throws -> ProcessorResult? {
         guard let responseCode = try row.optionalText("processor_response_code") else { return nil }
         return ProcessorResult(
             responseCode: responseCode, message: try row.text("processor_message"),

@@ -1,69 +1,71 @@
 import Foundation
 import PaymentCore
-import SQLiteNIO
 import Storage
 
-extension SQLiteQuerying {
+extension SQLQuerying {
     func transaction(id: String, merchantId: String) async throws -> Transaction? {
-        try await fetch(SQLiteTables.transactions, where: "id = ? AND merchant_id = ?", [.text(id), .text(merchantId)]).first
+        try await fetch(SQLTables.transactions, where: "id = ? AND merchant_id = ?", [.text(id), .text(merchantId)]).first
     }
 
     func followUps(of parentId: String, merchantId: String) async throws -> [Transaction] {
         try await fetch(
-            SQLiteTables.transactions, where: "parent_id = ? AND merchant_id = ?", [.text(parentId), .text(merchantId)],
+            SQLTables.transactions, where: "parent_id = ? AND merchant_id = ?", [.text(parentId), .text(merchantId)],
             orderBy: "created_at, id")
     }
 
     func pendingTransactions(updatedBefore cutoff: Date) async throws -> [Transaction] {
         try await fetch(
-            SQLiteTables.transactions, where: "status = ? AND updated_at < ?",
-            [.text(TransactionStatus.pending.rawValue), SQLiteValue.date(cutoff)], orderBy: "updated_at, id")
+            SQLTables.transactions, where: "status = ? AND updated_at < ?",
+            [.text(TransactionStatus.pending.rawValue), SQLValue.date(cutoff)], orderBy: "updated_at, id")
     }
 
     func authorizations(createdBefore cutoff: Date) async throws -> [Transaction] {
         try await fetch(
-            SQLiteTables.transactions, where: "status = ? AND parent_id IS NULL AND created_at < ?",
-            [.text(TransactionStatus.authorized.rawValue), SQLiteValue.date(cutoff)], orderBy: "created_at, id")
+            SQLTables.transactions, where: "status = ? AND parent_id IS NULL AND created_at < ?",
+            [.text(TransactionStatus.authorized.rawValue), SQLValue.date(cutoff)], orderBy: "created_at, id")
     }
 
     func paymentsAwaitingPIN(expiredBy date: Date) async throws -> [Transaction] {
         try await fetch(
-            SQLiteTables.transactions, where: "status = ? AND pin_expires_at <= ?",
-            [.text(TransactionStatus.pinRequired.rawValue), SQLiteValue.date(date)], orderBy: "pin_expires_at, id")
+            SQLTables.transactions, where: "status = ? AND pin_expires_at <= ?",
+            [.text(TransactionStatus.pinRequired.rawValue), SQLValue.date(date)], orderBy: "pin_expires_at, id")
     }
 
     func transactions(_ query: TransactionQuery) async throws -> TransactionPage {
         let (condition, binds) = Self.condition(of: query)
         let counted = try await session.rows("SELECT COUNT(*) AS total FROM transactions WHERE \(condition)", binds)
-        let total = try counted.first.map { try SQLiteRowReader(row: $0, table: "transactions").int("total") } ?? 0
+        let total = try counted.first.map { try SQLRowReader($0, table: "transactions").int("total") } ?? 0
 
         let direction = query.ascending ? "ASC" : "DESC"
-        let order = "\(Self.column(ordering: query.orderBy)) \(direction), id \(direction)"
+        // NULL sorts below every value, as on the memory store: SQLite's default, and
+        // PostgreSQL's (which sorts NULL above) once told.
+        let nulls = query.ascending ? "NULLS FIRST" : "NULLS LAST"
+        let order = "\(Self.column(ordering: query.orderBy)) \(direction) \(nulls), id \(direction)"
         let window = query.pageWindow
         let items = try await fetch(
-            SQLiteTables.transactions, where: condition,
-            binds + [SQLiteValue.integer(window.limit), SQLiteValue.integer(window.offset)],
+            SQLTables.transactions, where: condition,
+            binds + [SQLValue.integer(window.limit), SQLValue.integer(window.offset)],
             orderBy: "\(order) LIMIT ? OFFSET ?")
         return TransactionPage(items: items, total: total)
     }
 
     /// The WHERE clause of a query: fixed SQL fragments, every value bound.
-    private static func condition(of query: TransactionQuery) -> (String, [SQLiteData]) {
+    private static func condition(of query: TransactionQuery) -> (String, [SQLValue]) {
         var clauses = ["merchant_id = ?"]
-        var binds: [SQLiteData] = [.text(query.merchantId)]
-        func add(_ clause: String, _ value: SQLiteData) {
+        var binds: [SQLValue] = [.text(query.merchantId)]
+        func add(_ clause: String, _ value: SQLValue) {
             clauses.append(clause)
             binds.append(value)
         }
-        if let method = query.createMethod { add("create_method = ?", SQLiteValue.integer(method.rawValue)) }
+        if let method = query.createMethod { add("create_method = ?", SQLValue.integer(method.rawValue)) }
         if let creator = query.createdById { add("created_by_id = ?", .text(creator)) }
         if let reference = query.referenceId { add("reference_id = ?", .text(reference)) }
         if let batch = query.batchId { add("batch_id = ?", .text(batch)) }
         if query.noBatch == true { clauses.append("settled_at IS NULL") }
         if let status = query.status { add("status = ?", .text(status.rawValue)) }
         if let type = query.type { add("type = ?", .text(type.rawValue)) }
-        if let from = query.createdFrom { add("created_at >= ?", SQLiteValue.date(from)) }
-        if let to = query.createdTo { add("created_at < ?", SQLiteValue.date(to)) }
+        if let from = query.createdFrom { add("created_at >= ?", SQLValue.date(from)) }
+        if let to = query.createdTo { add("created_at < ?", SQLValue.date(to)) }
         return (clauses.joined(separator: " AND "), binds)
     }
 

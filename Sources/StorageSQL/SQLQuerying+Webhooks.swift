@@ -1,0 +1,53 @@
+import Foundation
+import Storage
+
+extension SQLQuerying {
+    func webhookEndpoint(id: String, merchantId: String) async throws -> WebhookEndpoint? {
+        try await fetch(SQLTables.webhookEndpoints, where: "id = ? AND merchant_id = ?", [.text(id), .text(merchantId)]).first
+    }
+
+    func webhookEndpoints(merchantId: String) async throws -> [WebhookEndpoint] {
+        try await fetch(
+            SQLTables.webhookEndpoints, where: "merchant_id = ? AND deleted_at IS NULL", [.text(merchantId)], orderBy: "created_at, id")
+    }
+
+    func webhookEvent(id: String, merchantId: String) async throws -> WebhookEvent? {
+        try await fetch(SQLTables.webhookEvents, where: "id = ? AND merchant_id = ?", [.text(id), .text(merchantId)]).first
+    }
+
+    func webhookEvents(_ query: WebhookEventQuery) async throws -> WebhookEventPage {
+        var conditions = ["merchant_id = ?"]
+        var binds: [SQLValue] = [.text(query.merchantId)]
+        if let type = query.type { conditions.append("type = ?"); binds.append(.text(type)) }
+        if let transactionId = query.transactionId { conditions.append("transaction_id = ?"); binds.append(.text(transactionId)) }
+        if let from = query.createdFrom { conditions.append("created_at >= ?"); binds.append(SQLValue.date(from)) }
+        if let to = query.createdTo { conditions.append("created_at < ?"); binds.append(SQLValue.date(to)) }
+        let condition = conditions.joined(separator: " AND ")
+        let counted = try await session.rows("SELECT COUNT(*) AS total FROM webhook_events WHERE \(condition)", binds)
+        let total = try counted.first.map { try SQLRowReader($0, table: "webhook_events").int("total") } ?? 0
+        let (offset, limit) = query.pageWindow
+        guard offset < total, limit > 0 else { return WebhookEventPage(items: [], total: total) }
+        let items = try await fetch(
+            SQLTables.webhookEvents, where: condition, binds + [SQLValue.integer(limit), SQLValue.integer(offset)],
+            orderBy: "created_at DESC, id DESC LIMIT ? OFFSET ?")
+        return WebhookEventPage(items: items, total: total)
+    }
+
+    func webhookDeliveries(eventId: String, merchantId: String) async throws -> [WebhookDelivery] {
+        try await fetch(
+            SQLTables.webhookDeliveries, where: "event_id = ? AND merchant_id = ?", [.text(eventId), .text(merchantId)], orderBy: "id")
+    }
+
+    func webhookAttempts(deliveryId: String, merchantId: String) async throws -> [WebhookAttempt] {
+        try await fetch(
+            SQLTables.webhookAttempts, where: "delivery_id = ? AND merchant_id = ?", [.text(deliveryId), .text(merchantId)],
+            orderBy: "attempted_at, id")
+    }
+
+    func dueWebhookDeliveries(at date: Date, limit: Int) async throws -> [WebhookDelivery] {
+        try await fetch(
+            SQLTables.webhookDeliveries, where: "status = ? AND next_attempt_at <= ?",
+            [.text(WebhookDelivery.Status.pending.rawValue), SQLValue.date(date), SQLValue.integer(max(0, limit))],
+            orderBy: "next_attempt_at, id LIMIT ?", lock: deliveryClaim)
+    }
+}

@@ -1,0 +1,35 @@
+import Storage
+
+/// One connection as used by one `read` or `write`, as the shared queries and writes see
+/// it. Each store implements it over its own connection: it turns ``SQLValue``s into its
+/// binds, `?` placeholders into its own if they differ, its cells back into ``SQLValue``s,
+/// and its errors into ``StoreError``s.
+///
+/// Transactions stay with the store (BEGIN, COMMIT, retries, snapshots); a session only runs
+/// statements inside the one its store opened.
+package protocol SQLSession: Sendable {
+    /// Runs one statement with `?` placeholders bound in order and returns its rows.
+    /// `subject` names the record in errors (a duplicate, a missing merchant).
+    func rows(_ sql: String, _ binds: [SQLValue], subject: String) async throws -> [SQLRow]
+}
+
+extension SQLSession {
+    package func rows(_ sql: String, _ binds: [SQLValue] = []) async throws -> [SQLRow] {
+        try await rows(sql, binds, subject: "")
+    }
+
+    package func run(_ sql: String, _ binds: [SQLValue] = [], subject: String = "") async throws {
+        _ = try await rows(sql, binds, subject: subject)
+    }
+
+    /// The reads of a store over this session; a reader never locks rows.
+    package func reader() -> any StoreReader {
+        SQLReader(session: self)
+    }
+
+    /// The reads and writes of a store's write transaction over this session. `committed`
+    /// collects `afterCommit` work; the store runs it once its transaction has committed.
+    package func writer(_ dialect: SQLDialect, committed: AfterCommit) -> any StoreWriter {
+        SQLWriter(session: self, dialect: dialect, committed: committed)
+    }
+}
