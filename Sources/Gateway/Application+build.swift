@@ -26,15 +26,11 @@ public func buildApplication(
 }
 
 /// The production dependencies: PostgreSQL when a database URL is configured, else SQLite at
-/// the configured path; the simulated processor; keys from the key file (created on first start).
+/// the configured path; the simulated processor; keys from the database when a master key is
+/// configured, else from the key file (created on first start).
 public func productionDependencies(_ configuration: GatewayConfiguration, logger: Logger) async throws -> GatewayDependencies {
-    let keys = try GatewayKeys.loadOrCreate(at: configuration.keysPath)
-    let store: any Store
-    if let url = configuration.databaseURL {
-        store = try await PostgresStore.open(url: url, poolSize: configuration.databasePoolSize, logger: logger)
-    } else {
-        store = try await SQLiteStore.open(path: configuration.databasePath, logger: logger)
-    }
+    let store = try await openStore(configuration, logger: logger)
+    let keys = try await gatewayKeys(configuration, store: store, logger: logger)
     // The simulator forgets on restart; let it honour follow-ups on its earlier payments.
     let processor = SimulatedProcessor(configuration: SimulatedProcessorConfiguration(approvesForgottenOriginals: true))
     return GatewayDependencies(store: store, processor: processor, keys: keys, logger: logger)
@@ -68,4 +64,32 @@ func buildRouter(_ services: GatewayServices, now: @escaping @Sendable () -> Dat
     KoardController(services: services).addRoutes(
         v1: v1, v3: router.group("v3").add(middleware: koardAuth), v4: router.group("v4").add(middleware: koardAuth))
     return router
+}
+
+/// PostgreSQL when a database URL is configured, else SQLite at the configured path, migrated.
+public func openStore(_ configuration: GatewayConfiguration, logger: Logger) async throws -> any Store {
+    if let url = configuration.databaseURL {
+        return try await PostgresStore.open(url: url, poolSize: configuration.databasePoolSize, logger: logger)
+    }
+    return try await SQLiteStore.open(path: configuration.databasePath, logger: logger)
+}
+
+/// The keys from the database (sealed under the master key) or from the key file. A gateway
+/// moving to the database brings its key file's keys along, so tokens, sealed card data and
+/// webhook secrets made before keep working.
+func gatewayKeys(_ configuration: GatewayConfiguration, store: any Store, logger: Logger) async throws -> GatewayKeys {
+    let path = configuration.keysPath
+    guard let master = configuration.masterKey else {
+        if configuration.databaseURL != nil {
+            logger.notice("keys come from the key file \(path): every instance on this database needs the same file, or a master key (TAPLINE_MASTER_KEY) to keep them in the database")
+        }
+        return try GatewayKeys.loadOrCreate(at: path)
+    }
+    let (keys, created) = try await GatewayKeyVault.loadOrCreate(store: store, master: master, now: Date()) {
+        FileManager.default.fileExists(atPath: path) ? try GatewayKeys.load(at: path) : .generate()
+    }
+    if created {
+        logger.notice("stored the gateway's keys in the database, sealed under the master key")
+    }
+    return keys
 }

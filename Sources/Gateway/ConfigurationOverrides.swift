@@ -21,6 +21,8 @@ public struct ConfigurationOverrides: Sendable {
     public var databaseURL: String?
     /// Connections to PostgreSQL per instance.
     public var databasePoolSize: Int?
+    /// A file holding the master key (base64 of 32 bytes); `TAPLINE_MASTER_KEY` gives the key itself.
+    public var masterKeyFile: String?
 
     public init(
         host: String? = nil, port: Int? = nil, databasePath: String? = nil, keysPath: String? = nil, logLevel: String? = nil,
@@ -59,6 +61,8 @@ public struct ConfigurationOverrides: Sendable {
             databasePoolSize, "--database-pool-size", environment["TAPLINE_DATABASE_POOL_SIZE"], "TAPLINE_DATABASE_POOL_SIZE", in: 1...200) {
             configuration.databasePoolSize = size
         }
+        configuration.masterKey = try Self.masterKey(
+            file: masterKeyFile ?? environment["TAPLINE_MASTER_KEY_FILE"], text: environment["TAPLINE_MASTER_KEY"])
         if let level = logLevel ?? environment["TAPLINE_LOG_LEVEL"] {
             guard let parsed = Logger.Level(rawValue: level.lowercased()) else {
                 throw .invalid("log level '\(level)' is not one of trace, debug, info, notice, warning, error, critical")
@@ -98,6 +102,24 @@ public struct ConfigurationOverrides: Sendable {
             throw .invalid("\(source) must be seconds from \(readerTokenLifetimes.lowerBound) to \(readerTokenLifetimes.upperBound), not '\(text)'")
         }
         return TimeInterval(seconds)
+    }
+
+    /// The master key from a file, else from `TAPLINE_MASTER_KEY`. Errors never echo the key.
+    private static func masterKey(file: String?, text: String?) throws(ConfigurationError) -> MasterKey? {
+        if let file {
+            guard let contents = try? String(contentsOfFile: file, encoding: .utf8) else {
+                throw .invalid("cannot read the master key file \(file)")
+            }
+            guard let key = MasterKey(base64: contents) else {
+                throw .invalid("the master key file \(file) must hold 32 bytes in base64 (make one with: tapline keys new-master-key)")
+            }
+            return key
+        }
+        guard let text else { return nil }
+        guard let key = MasterKey(base64: text) else {
+            throw .invalid("TAPLINE_MASTER_KEY must be 32 bytes in base64 (make one with: tapline keys new-master-key)")
+        }
+        return key
     }
 
     private static func port(_ text: String, source: String) throws(ConfigurationError) -> Int {

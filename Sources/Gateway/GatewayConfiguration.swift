@@ -14,6 +14,9 @@ public struct GatewayConfiguration: Sendable {
     public var databasePoolSize = 8
     /// The key file, created with mode 0600 on first start.
     public var keysPath = "tapline-keys.json"
+    /// When set, the gateway's keys live in the database sealed under this key instead of in
+    /// the key file, so every instance on the database shares them (``GatewayKeyVault``).
+    public var masterKey: MasterKey?
     public var logLevel: Logger.Level = .info
     /// Lifetime of an access token (a signed JWT).
     public var accessTokenLifetime: TimeInterval = 15 * 60

@@ -24,6 +24,7 @@ struct MemoryStoreState: Sendable {
     var cardReads: [String: Date] = [:]
     var devices: [DeviceKey: Device] = [:]
     var webhooks = MemoryWebhookState()
+    var keySets: [String: SealedKeySet] = [:]
 }
 
 // Orders follow SQLite's so every store answers lists in the same order: text compares

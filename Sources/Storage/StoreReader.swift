@@ -53,4 +53,7 @@ public protocol StoreReader: Sendable {
     func webhookAttempts(deliveryId: String, merchantId: String) async throws -> [WebhookAttempt]
     /// `pending` deliveries of every merchant due at `date` (`nextAttemptAt <= date`), soonest first.
     func dueWebhookDeliveries(at date: Date, limit: Int) async throws -> [WebhookDelivery]
+
+    /// The fleet's sealed keys of that name, if any instance has created them.
+    func sealedKeySet(name: String) async throws -> SealedKeySet?
 }

@@ -63,4 +63,9 @@ public protocol StoreWriter: StoreReader {
 
     /// Runs `action` after this write's transaction commits; never when it rolls back.
     func afterCommit(_ action: @escaping @Sendable () -> Void)
+
+    /// The fleet's keys: insert throws ``StoreError/duplicate`` when a key set of that name
+    /// exists (another instance made it first); update ``StoreError/notFound`` when none does.
+    func insert(_ keys: SealedKeySet) async throws
+    func update(_ keys: SealedKeySet) async throws
 }

@@ -231,5 +231,18 @@ public enum PostgresSchema {
             """,
             "CREATE INDEX webhook_attempts_by_delivery ON webhook_attempts (delivery_id, attempted_at)",
         ].map(PostgresMigration.bytewiseText)),
+        // The gateway's keys, sealed under a master key from configuration, so every instance
+        // of a fleet signs and opens with the same ones (SQLite's migration 8).
+        PostgresMigration(version: 2, name: "sealed key sets", statements: [
+            """
+            CREATE TABLE key_sets (
+                name TEXT PRIMARY KEY,
+                sealed BYTEA NOT NULL,
+                version BIGINT NOT NULL,
+                created_at BIGINT NOT NULL,
+                updated_at BIGINT NOT NULL
+            )
+            """,
+        ].map(PostgresMigration.bytewiseText)),
     ]
 }

@@ -257,5 +257,18 @@ enum SQLiteSchema {
             "ALTER TABLE batches ADD COLUMN by_card_brand TEXT NOT NULL DEFAULT '[]'",
             "ALTER TABLE batches ADD COLUMN by_type TEXT NOT NULL DEFAULT '[]'",
         ]),
+        // The gateway's keys, sealed under a master key from configuration, when the operator
+        // keeps them in the database (several instances share them that way).
+        SQLiteMigration(version: 8, name: "sealed key sets", statements: [
+            """
+            CREATE TABLE key_sets (
+                name TEXT NOT NULL PRIMARY KEY,
+                sealed BLOB NOT NULL,
+                version INTEGER NOT NULL,
+                created_at INTEGER NOT NULL,
+                updated_at INTEGER NOT NULL
+            ) STRICT
+            """,
+        ]),
     ]
 }

@@ -1,32 +1,50 @@
 import ArgumentParser
 import Foundation
 import Gateway
+import Logging
 
-/// `tapline keys rotate-card-key`: a new card-data key for the gateway.
+/// `tapline keys …`: the gateway's keys, in the key file or (with a master key) in the database.
 struct KeysCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "keys", abstract: "Manage the gateway's keys.", subcommands: [RotateCardKey.self])
+        commandName: "keys", abstract: "Manage the gateway's keys.", subcommands: [RotateCardKey.self, NewMasterKey.self])
 
     struct RotateCardKey: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "rotate-card-key",
             abstract: "Make a new card-data key current; the current one stays as the previous key, the older one is dropped.",
-            discussion: "A running tapline serve keeps the keys it started with: restart it to hand out the new key.")
+            discussion: """
+                With a master key the keys in the database are rotated, else the key file's. A running tapline serve \
+                keeps the keys it started with: restart every instance to hand out the new key.
+                """)
 
-        @Option(name: .customLong("keys"), help: "Key file (env TAPLINE_KEYS, default ./tapline-keys.json).")
-        var keysPath: String?
+        @OptionGroup var store: StoreOptions
 
         func run() async throws {
-            let path: String
-            do {
-                path = try ConfigurationOverrides(keysPath: keysPath).resolve(environment: ProcessInfo.processInfo.environment).keysPath
-            } catch {
-                throw ValidationError(error.description)
+            let configuration = try store.configuration()
+            let keys: GatewayKeys
+            if let master = configuration.masterKey {
+                var logger = Logger(label: "tapline")
+                logger.logLevel = .warning
+                let database = try await openStore(configuration, logger: logger)
+                keys = try await GatewayKeyVault.update(store: database, master: master, now: Date()) { $0.rotatingCardKey() }
+                try await database.close()
+            } else {
+                keys = try GatewayKeys.rotateCardKey(at: configuration.keysPath)
             }
-            let keys = try GatewayKeys.rotateCardKey(at: path)
             print("current card-data key:  \(keys.cardDataKeys.current.keyId)")
             print("previous card-data key: \(keys.cardDataKeys.previous?.keyId ?? "none")")
-            print("restart tapline serve to hand out the new key")
+            print("restart tapline serve (every instance) to hand out the new key")
+        }
+    }
+
+    struct NewMasterKey: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "new-master-key",
+            abstract: "Print a new random master key (base64) for TAPLINE_MASTER_KEY or --master-key-file.",
+            discussion: "Give every instance of a fleet the same master key; keep it out of the database and its backups.")
+
+        func run() async throws {
+            print(MasterKey.generate().base64)
         }
     }
 }

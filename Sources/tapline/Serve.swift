@@ -40,9 +40,7 @@ struct Serve: AsyncParsableCommand {
 /// What a fresh install does once: a demo merchant and an API client, shown to the operator.
 enum FirstStart {
     static func bootstrapIfEmpty(_ admin: MerchantAdmin, configuration: GatewayConfiguration) async throws {
-        guard try await admin.merchants().isEmpty else { return }
-        let merchant = try await admin.createMerchant(name: "Demo Merchant")
-        let created = try await admin.createClient(merchantId: merchant.id, name: "demo")
+        guard let (merchant, created) = try await admin.createDemoMerchantIfEmpty() else { return }
         let base = "http://\(configuration.host):\(configuration.port)"
         // Written straight to the file descriptor: stdout is block-buffered when redirected,
         // and the operator needs the secret now.

@@ -18,6 +18,9 @@ struct StoreOptions: ParsableArguments {
     @Option(name: .customLong("keys"), help: "Key file, created with mode 0600 if missing (env TAPLINE_KEYS, default ./tapline-keys.json).")
     var keysPath: String?
 
+    @Option(name: .customLong("master-key-file"), help: "Keep the keys in the database, sealed under the master key in this file (env TAPLINE_MASTER_KEY_FILE, or TAPLINE_MASTER_KEY with the key itself).")
+    var masterKeyFile: String?
+
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical (env TAPLINE_LOG_LEVEL, default info).")
     var logLevel: String?
 
@@ -30,6 +33,7 @@ struct StoreOptions: ParsableArguments {
             readerTokenLifetime: readerTokenLifetime)
         overrides.databaseURL = databaseURL
         overrides.databasePoolSize = databasePoolSize
+        overrides.masterKeyFile = masterKeyFile
         overrides.pinMaxAttempts = pinMaxAttempts
         overrides.pinWindow = pinWindow
         do {

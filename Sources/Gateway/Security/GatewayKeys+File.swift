@@ -36,32 +36,39 @@ extension GatewayKeys {
     /// Reads the keys at `path`; a file without card-data keys gets one and is written back.
     public static func load(at path: String) throws -> GatewayKeys {
         guard FileManager.default.fileExists(atPath: path) else { throw GatewayStartupError.missingKeys(path) }
-        let file: File
-        do {
-            file = try JSONDecoder().decode(File.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
-        } catch {
+        guard let data = try? Data(contentsOf: URL(fileURLWithPath: path)), let (keys, complete) = decoded(data) else {
             throw GatewayStartupError.unreadableKeys(path)
         }
-        guard let signing = Data(base64Encoded: file.tokenSigningKey), let pan = Data(base64Encoded: file.panHashKey),
-              signing.count == 32, pan.count == 32 else {
-            throw GatewayStartupError.unreadableKeys(path)
-        }
+        if !complete { try keys.write(to: path) }
+        return keys
+    }
+
+    /// The keys in a key file's JSON; `complete` is false when the file predates card-data
+    /// keys and one was added. Nil when the JSON is not a Tapline key file.
+    static func decoded(_ data: Data) -> (keys: GatewayKeys, complete: Bool)? {
+        guard let file = try? JSONDecoder().decode(File.self, from: data),
+              let signing = Data(base64Encoded: file.tokenSigningKey), let pan = Data(base64Encoded: file.panHashKey),
+              signing.count == 32, pan.count == 32 else { return nil }
+        let tokenSigningKey = SymmetricKey(data: signing), panHashKey = SymmetricKey(data: pan)
         guard let cardKeys = file.cardDataKeys else {
-            let keys = GatewayKeys(
-                tokenSigningKey: SymmetricKey(data: signing), panHashKey: SymmetricKey(data: pan),
-                cardDataKeys: OpeningKeyRing(current: newCardDataKey()))
-            try keys.write(to: path)
-            return keys
+            let ring = OpeningKeyRing(current: newCardDataKey())
+            return (GatewayKeys(tokenSigningKey: tokenSigningKey, panHashKey: panHashKey, cardDataKeys: ring), false)
         }
-        guard let current = openingKey(cardKeys.current) else { throw GatewayStartupError.unreadableKeys(path) }
+        guard let current = openingKey(cardKeys.current) else { return nil }
         var previous: OpeningKey?
         if let stored = cardKeys.previous {
-            guard let key = openingKey(stored), key.keyId != current.keyId else { throw GatewayStartupError.unreadableKeys(path) }
+            guard let key = openingKey(stored), key.keyId != current.keyId else { return nil }
             previous = key
         }
-        return GatewayKeys(
-            tokenSigningKey: SymmetricKey(data: signing), panHashKey: SymmetricKey(data: pan),
-            cardDataKeys: OpeningKeyRing(current: current, previous: previous))
+        let ring = OpeningKeyRing(current: current, previous: previous)
+        return (GatewayKeys(tokenSigningKey: tokenSigningKey, panHashKey: panHashKey, cardDataKeys: ring), true)
+    }
+
+    /// The key file's JSON.
+    func encoded() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return try encoder.encode(file)
     }
 
     /// Loads the keys at `path`, rotates the card-data key and writes them back.
@@ -73,9 +80,7 @@ extension GatewayKeys {
 
     /// Writes the keys to `path`, replacing what is there, readable by the owner only.
     public func write(to path: String) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        let data = try encoder.encode(file)
+        let data = try encoded()
         // A temporary file created 0600 from the start, then renamed over the old one: the
         // keys are never readable by others, not even briefly, and a crash leaves one whole file.
         let temporary = path + ".tmp-\(UUID().uuidString)"

@@ -37,11 +37,38 @@ public struct MerchantAdmin: Sendable {
         guard try await store.read({ try await $0.merchant(id: merchantId) }) != nil else {
             throw AdminError.unknownMerchant(merchantId)
         }
+        let created = newClient(merchantId: merchantId, name: name, permissions: permissions)
+        try await store.write { try await $0.insert(created.client) }
+        return created
+    }
+
+    /// The demo merchant's id: fixed, so that two instances making it at once on an empty
+    /// database collide on it and only one succeeds.
+    public static let demoMerchantId = "demo-merchant"
+
+    /// On an empty store, the demo merchant and an API client for it, in one write; nil when
+    /// the store has merchants (or another instance made the demo merchant first).
+    public func createDemoMerchantIfEmpty() async throws -> (merchant: Merchant, client: NewClient)? {
+        let merchant = Merchant(id: Self.demoMerchantId, name: "Demo Merchant", createdAt: now())
+        let client = newClient(merchantId: merchant.id, name: "demo", permissions: APIPermission.defaultGrant)
+        do {
+            let made = try await store.write { writer -> Bool in
+                guard try await writer.merchants().isEmpty else { return false }
+                try await writer.insert(merchant)
+                try await writer.insert(client.client)
+                return true
+            }
+            return made ? (merchant, client) : nil
+        } catch StoreError.duplicate {
+            return nil
+        }
+    }
+
+    private func newClient(merchantId: String, name: String, permissions: [APIPermission]) -> NewClient {
         let secret = SecretHasher.randomSecret()
         let client = APIClient(
             id: "tl_" + makeId().replacingOccurrences(of: "-", with: ""), merchantId: merchantId, name: name,
             secretHash: SecretHasher.hash(secret: secret), permissions: permissions.map(\.rawValue), createdAt: now())
-        try await store.write { try await $0.insert(client) }
         return NewClient(client: client, secret: secret)
     }
 

@@ -1,0 +1,23 @@
+import Foundation
+
+extension MemoryStoreQuerying {
+    func sealedKeySet(name: String) async throws -> SealedKeySet? {
+        try withState { $0.keySets[name] }
+    }
+}
+
+extension MemoryStoreWriter {
+    func insert(_ keys: SealedKeySet) async throws {
+        try change { state in
+            guard state.keySets[keys.name] == nil else { throw StoreError.duplicate("key set \(keys.name)") }
+            state.keySets[keys.name] = keys
+        }
+    }
+
+    func update(_ keys: SealedKeySet) async throws {
+        try change { state in
+            guard state.keySets[keys.name] != nil else { throw StoreError.notFound("key set \(keys.name)") }
+            state.keySets[keys.name] = keys
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+import Storage
+
+extension SQLTables {
+    /// The fleet's sealed key sets (SQLite migration 8, PostgreSQL migration 2): the sealed
+    /// box as bytes, never the keys themselves.
+    static let keySets = SQLTable<SealedKeySet>("key_sets", key: ["name"], columns: [
+        Column(name: "name") { .text($0.name) },
+        Column(name: "sealed") { SQLValue.blob($0.sealed) },
+        Column(name: "version") { SQLValue.integer($0.version) },
+        Column(name: "created_at") { SQLValue.date($0.createdAt) },
+        Column(name: "updated_at") { SQLValue.date($0.updatedAt) },
+    ]) { row in
+        SealedKeySet(
+            name: try row.text("name"), sealed: try row.optionalBlob("sealed") ?? Data(), version: try row.int("version"),
+            createdAt: try row.date("created_at"), updatedAt: try row.date("updated_at"))
+    }
+}
+
+extension SQLQuerying {
+    func sealedKeySet(name: String) async throws -> SealedKeySet? {
+        try await fetch(SQLTables.keySets, where: "name = ?", [.text(name)]).first
+    }
+}
+
+extension SQLWriter {
+    func insert(_ keys: SealedKeySet) async throws {
+        try await insert(keys, into: SQLTables.keySets, subject: "key set \(keys.name)")
+    }
+
+    func update(_ keys: SealedKeySet) async throws {
+        try await update(keys, in: SQLTables.keySets, subject: "key set \(keys.name)")
+    }
+}
