@@ -7,6 +7,11 @@ extension MemoryStoreQuerying {
 }
 
 extension MemoryStoreWriter {
+    // The memory store's write already excludes every other writer.
+    func lockOpenBatch(merchantId: String) async throws -> Batch? {
+        try await openBatch(merchantId: merchantId)
+    }
+
     func insert(_ keys: SealedKeySet) async throws {
         try change { state in
             guard state.keySets[keys.name] == nil else { throw StoreError.duplicate("key set \(keys.name)") }

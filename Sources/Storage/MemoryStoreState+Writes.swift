@@ -92,6 +92,10 @@ extension MemoryStoreState {
     mutating func insert(_ batch: Batch) throws {
         guard batches[batch.id] == nil else { throw StoreError.duplicate("batch \(batch.id)") }
         try requireMerchant(batch.merchantId, for: "batch \(batch.id)")
+        // One open batch per merchant, as the SQL stores' unique index has it.
+        if batch.closedAt == nil, openBatch(merchantId: batch.merchantId) != nil {
+            throw StoreError.duplicate("open batch of merchant \(batch.merchantId)")
+        }
         batches[batch.id] = batch
     }
 

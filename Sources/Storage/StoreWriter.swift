@@ -68,4 +68,8 @@ public protocol StoreWriter: StoreReader {
     /// exists (another instance made it first); update ``StoreError/notFound`` when none does.
     func insert(_ keys: SealedKeySet) async throws
     func update(_ keys: SealedKeySet) async throws
+
+    /// The merchant's open batch, locked until this write ends, for closing it: a close
+    /// racing another (two instances' settlement jobs) waits, then finds it closed.
+    func lockOpenBatch(merchantId: String) async throws -> Batch?
 }

@@ -244,5 +244,10 @@ public enum PostgresSchema {
             )
             """,
         ].map(PostgresMigration.bytewiseText)),
+        // One open batch per merchant (SQLite's migration 9): instances opening a merchant's
+        // first batch at once collide here, and the loser joins the winner's batch.
+        PostgresMigration(version: 3, name: "one open batch per merchant", statements: [
+            "CREATE UNIQUE INDEX batches_one_open_per_merchant ON batches (merchant_id) WHERE closed_at IS NULL",
+        ]),
     ]
 }

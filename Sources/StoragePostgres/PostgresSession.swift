@@ -22,7 +22,8 @@ struct PostgresSession: SQLSession {
 
     /// Several instances write at once: `lockTransaction` holds its row until the write ends,
     /// and workers claiming due deliveries skip the rows another worker holds.
-    static let dialect = SQLDialect(transactionLock: "FOR UPDATE", deliveryClaim: "FOR UPDATE SKIP LOCKED")
+    static let dialect = SQLDialect(
+        transactionLock: "FOR UPDATE", deliveryClaim: "FOR UPDATE SKIP LOCKED", shareLock: "FOR SHARE")
 
     /// Runs one statement and returns its rows. `subject` names the record in errors.
     func rows(_ sql: String, _ binds: [SQLValue], subject: String) async throws -> [SQLRow] {

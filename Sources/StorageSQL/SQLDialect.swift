@@ -7,9 +7,14 @@ package struct SQLDialect: Sendable {
     /// Appended to the SELECT of `dueWebhookDeliveries` in a write, so workers of several
     /// instances claim different rows; nil where there is one writer. A reader never locks.
     package let deliveryClaim: String?
+    /// Appended to the SELECT of `openBatch` in a write: payments joining the open batch
+    /// share it (they never wait for each other), and a close, which locks it with
+    /// ``transactionLock``, waits until they have committed. Nil on SQLite's single writer.
+    package let shareLock: String?
 
-    package init(transactionLock: String?, deliveryClaim: String?) {
+    package init(transactionLock: String?, deliveryClaim: String?, shareLock: String?) {
         self.transactionLock = transactionLock
         self.deliveryClaim = deliveryClaim
+        self.shareLock = shareLock
     }
 }

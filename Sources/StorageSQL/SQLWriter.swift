@@ -34,6 +34,22 @@ struct SQLWriter: SQLQuerying, StoreWriter {
         ).first
     }
 
+    // A payment joining the batch shares its row; a close locks it (see `SQLDialect.shareLock`).
+    func openBatch(merchantId: String) async throws -> Batch? {
+        try await openBatch(merchantId: merchantId, lock: dialect.shareLock)
+    }
+
+    func lockOpenBatch(merchantId: String) async throws -> Batch? {
+        try await openBatch(merchantId: merchantId, lock: dialect.transactionLock)
+    }
+
+    private func openBatch(merchantId: String, lock: String?) async throws -> Batch? {
+        try await fetch(
+            SQLTables.batches, where: "merchant_id = ? AND closed_at IS NULL", [.text(merchantId)],
+            orderBy: "opened_at DESC, id DESC LIMIT 1", lock: lock
+        ).first
+    }
+
     func insert(_ merchant: Merchant) async throws {
         try await insert(merchant, into: SQLTables.merchants, subject: "merchant \(merchant.id)")
     }

@@ -270,5 +270,11 @@ enum SQLiteSchema {
             ) STRICT
             """,
         ]),
+        // One open batch per merchant, enforced by the database: PostgreSQL instances opening
+        // a merchant's first batch at once must end up in the same one (SQLite's single writer
+        // never made two, so no existing database breaks this index).
+        SQLiteMigration(version: 9, name: "one open batch per merchant", statements: [
+            "CREATE UNIQUE INDEX batches_one_open_per_merchant ON batches (merchant_id) WHERE closed_at IS NULL",
+        ]),
     ]
 }

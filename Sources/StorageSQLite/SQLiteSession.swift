@@ -13,7 +13,7 @@ struct SQLiteSession: SQLSession {
     let gate = SQLiteGate()
 
     /// SQLite's single writer already excludes every other writer, so nothing locks rows.
-    static let dialect = SQLDialect(transactionLock: nil, deliveryClaim: nil)
+    static let dialect = SQLDialect(transactionLock: nil, deliveryClaim: nil, shareLock: nil)
 
     /// Runs one statement and returns its rows. `subject` names the record in errors.
     func rows(_ sql: String, _ binds: [SQLValue], subject: String) async throws -> [SQLRow] {

@@ -47,3 +47,29 @@ struct StoreBatchContractTests {
         }
     }
 }
+
+/// A merchant has one open batch at a time, on every store: a second is a duplicate (how two
+/// instances opening the first batch at once end up in one), closed ones are not counted,
+/// and `lockOpenBatch` finds the open one.
+@Suite("Store contract: one open batch per merchant")
+struct StoreOpenBatchContractTests {
+    @Test(arguments: StoreFactories.all)
+    func aSecondOpenBatchIsADuplicateButAnotherMerchantsIsNot(_ factory: StoreFactory) async throws {
+        try await factory.withStore { store in
+            try await store.seed()
+            var first = Fixtures.batch(id: "b_1")
+            try await store.write { [first] in try await $0.insert(first) }
+            await expectStoreError(.duplicate) {
+                try await store.write { try await $0.insert(Fixtures.batch(id: "b_2")) }
+            }
+            try await store.write { try await $0.insert(Fixtures.batch(id: "b_3", merchantId: "m_2")) }
+            #expect(try await store.write { try await $0.lockOpenBatch(merchantId: "m_1") }?.id == "b_1")
+
+            first.closedAt = first.openedAt.addingTimeInterval(60)
+            try await store.write { [first] in try await $0.update(first) }
+            #expect(try await store.write { try await $0.lockOpenBatch(merchantId: "m_1") } == nil)
+            try await store.write { try await $0.insert(Fixtures.batch(id: "b_2")) }
+            #expect(try await store.read { try await $0.openBatch(merchantId: "m_1") }?.id == "b_2")
+        }
+    }
+}

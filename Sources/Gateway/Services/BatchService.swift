@@ -29,7 +29,7 @@ struct BatchService: Sendable {
         let now = now()
         let outbox = outbox
         return try await store.write { writer -> Batch? in
-            guard var batch = try await writer.openBatch(merchantId: merchantId) else { return nil }
+            guard var batch = try await writer.lockOpenBatch(merchantId: merchantId) else { return nil }
             if let slot, batch.openedAt >= slot { return nil }
             let members = try await Self.members(of: batch, in: writer)
             BatchSummary(members: members).apply(to: &batch)
