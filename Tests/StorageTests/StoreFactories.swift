@@ -10,10 +10,7 @@ enum StoreFactories {
     /// may create schemas); without it `PostgresStoreTests` reports its tests as skipped.
     static let all: [StoreFactory] = [.memory, .sqlite] + (postgresURL.map { [.postgres(url: $0)] } ?? [])
 
-    static let postgresURL: String? = {
-        guard let url = ProcessInfo.processInfo.environment["TAPLINE_POSTGRES_URL"], !url.isEmpty else { return nil }
-        return url
-    }()
+    static let postgresURL = PostgresTestSchema.serverURLFromEnvironment
 }
 
 extension StoreFactory {
@@ -43,27 +40,6 @@ extension StoreFactory {
                 schema.drop()
                 throw error
             }
-        }
-    }
-}
-
-/// A uniquely named schema on the test server, and the store URL that works in it.
-struct PostgresTestSchema: Sendable {
-    let serverURL: String
-    let name = "tapline_test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
-
-    var url: String {
-        serverURL + (serverURL.contains("?") ? "&" : "?") + "search_path=\(name)"
-    }
-
-    func create() async throws {
-        try await PostgresStore.administer(url: serverURL, ["CREATE SCHEMA \(name)"], logger: .quiet)
-    }
-
-    /// Drops the schema in the background: clean-up is synchronous, the server is not.
-    func drop() {
-        Task { [serverURL, name] in
-            try? await PostgresStore.administer(url: serverURL, ["DROP SCHEMA IF EXISTS \(name) CASCADE"], logger: .quiet)
         }
     }
 }
