@@ -48,7 +48,6 @@ struct TwoInstanceFleet {
         let url = try #require(serverURL, "the fleet tests run only with TAPLINE_POSTGRES_URL")
         let schema = PostgresTestSchema(serverURL: url)
         try await schema.create()
-        defer { schema.drop() }
         var opened: [PostgresStore] = []
         do {
             let keys = GatewayKeys.generate()
@@ -62,9 +61,11 @@ struct TwoInstanceFleet {
             let b = a.sibling(store: wrap("b", opened[1]), processor: processor, webhookTransport: webhookTransport?("b"))
             let result = try await body(TwoInstanceFleet(schema: schema, a: a, b: b))
             for store in opened { try await store.close() }
+            try await schema.remove()
             return result
         } catch {
             for store in opened { try? await store.close() }
+            try? await schema.remove()
             throw error
         }
     }

@@ -24,11 +24,13 @@ struct TwoInstanceKillTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let keys = directory.appendingPathComponent("keys.json").path
         let processes = Locked<[ServeProcess]>([])
-        // Whatever happens below, no process outlives the test.
+        // Whatever happens below, no process outlives the test (the schema is dropped in the
+        // background on failure, and waited for after a run that got to the end).
+        var finished = false
         defer {
             for process in processes.withLock({ $0 }) { process.kill() }
             try? FileManager.default.removeItem(at: directory)
-            schema.drop()
+            if !finished { schema.drop() }
         }
         // One after the other: the first start makes the keys file and the demo merchant.
         let a = try await ServeProcess.start(name: "a", databaseURL: schema.url, keys: keys, in: directory)
@@ -74,6 +76,9 @@ struct TwoInstanceKillTests {
             #expect(found.amount == sale.amount)
             #expect(found.status == .captured)
         }
+        for process in processes.withLock({ $0 }) { process.kill() }
+        try await schema.remove()
+        finished = true
     }
 
     /// An access token from the demo client the first start printed.

@@ -30,10 +30,14 @@ public struct PostgresTestSchema: Sendable {
     }
 
     /// Drops the schema in the background: clean-up is synchronous, the server is not.
+    /// A test process that ends first leaves the schema behind; ``remove()`` waits.
     public func drop() {
-        Task { [serverURL, name] in
-            try? await PostgresStore.administer(url: serverURL, ["DROP SCHEMA IF EXISTS \(name) CASCADE"], logger: Self.logger)
-        }
+        Task { try? await remove() }
+    }
+
+    /// Drops the schema and waits until it is gone.
+    public func remove() async throws {
+        try await PostgresStore.administer(url: serverURL, ["DROP SCHEMA IF EXISTS \(name) CASCADE"], logger: Self.logger)
     }
 
     /// Warnings and worse only, so test output is not drowned in notices.
