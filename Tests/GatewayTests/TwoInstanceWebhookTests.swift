@@ -1,5 +1,5 @@
 import Foundation
-@testable import Gateway
+import Gateway
 import GatewayAPI
 import Storage
 import Testing
