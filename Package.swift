@@ -81,8 +81,9 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "TestSupport", dependencies: [
-            "PaymentCore", "CardData", "Processing", "Storage", "StoragePostgres",
-            .product(name: "Logging", package: "swift-log"),
+            "PaymentCore", "CardData", "Processing", "Storage",
+            // PostgresTestSchema: a fresh schema per test on the server TAPLINE_POSTGRES_URL names.
+            "StoragePostgres", .product(name: "Logging", package: "swift-log"),
         ], path: "Tests/TestSupport"),
         .testTarget(name: "PaymentCoreTests", dependencies: ["PaymentCore"]),
         .testTarget(name: "CardDataTests", dependencies: ["CardData", .product(name: "Crypto", package: "swift-crypto")],
@@ -102,7 +103,8 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "GatewayTests", dependencies: [
-            "Gateway", "GatewayAPI", "TestSupport",
+            // StoragePostgres: two gateway instances on one PostgreSQL database (TwoInstance*Tests).
+            "Gateway", "GatewayAPI", "TestSupport", "StoragePostgres",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "Logging", package: "swift-log"),

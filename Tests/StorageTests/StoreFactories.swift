@@ -10,10 +10,7 @@ enum StoreFactories {
     /// may create schemas); without it `PostgresStoreTests` reports its tests as skipped.
     static let all: [StoreFactory] = [.memory, .sqlite] + (postgresURL.map { [.postgres(url: $0)] } ?? [])
 
-    static let postgresURL: String? = {
-        guard let url = ProcessInfo.processInfo.environment["TAPLINE_POSTGRES_URL"], !url.isEmpty else { return nil }
-        return url
-    }()
+    static let postgresURL = PostgresTestSchema.serverURLFromEnvironment
 }
 
 extension StoreFactory {

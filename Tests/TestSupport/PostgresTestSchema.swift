@@ -2,22 +2,32 @@ import Foundation
 import Logging
 @testable import StoragePostgres
 
-/// A uniquely named schema on the test server, and the store URL that works in it.
+/// A uniquely named schema on the test server, and the store URL that works in it. Tests
+/// that need PostgreSQL each make their own, so they never see another test's rows.
 ///
 /// At most ``PostgresTestSchema/slots`` schemas are in use at once: the suites run in
 /// parallel, each store keeps a pool of connections, and a fast machine would otherwise open
 /// more than the server's `max_connections` and fail tests that are not at fault.
 public struct PostgresTestSchema: Sendable {
-    public let serverURL: String
-    public let name = "tapline_test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+    /// The server `TAPLINE_POSTGRES_URL` names (superuser or a user who may create schemas);
+    /// nil when it is not set, and the PostgreSQL tests report themselves skipped.
+    public static let serverURLFromEnvironment: String? = {
+        guard let url = ProcessInfo.processInfo.environment["TAPLINE_POSTGRES_URL"], !url.isEmpty else { return nil }
+        return url
+    }()
 
     /// Schemas in use at once across the test process.
     public static let slots = TestSlots(12)
+
+    public let serverURL: String
+    public let name = "tapline_test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
 
     public init(serverURL: String) {
         self.serverURL = serverURL
     }
 
+    /// The server URL with the schema as the search path: what a store (or `tapline serve
+    /// --database-url`) opens to work in this schema only.
     public var url: String {
         serverURL + (serverURL.contains("?") ? "&" : "?") + "search_path=\(name)"
     }
@@ -26,23 +36,32 @@ public struct PostgresTestSchema: Sendable {
     public func create() async throws {
         await Self.slots.acquire()
         do {
-            try await PostgresStore.administer(url: serverURL, ["CREATE SCHEMA \(name)"], logger: Self.quiet)
+            try await PostgresStore.administer(url: serverURL, ["CREATE SCHEMA \(name)"], logger: Self.logger)
         } catch {
             await Self.slots.release()
             throw error
         }
     }
 
-    /// Drops the schema in the background (clean-up is synchronous, the server is not), then
-    /// frees the slot.
+    /// Drops the schema in the background: clean-up is synchronous, the server is not.
+    /// A test process that ends first leaves the schema behind; ``remove()`` waits.
     public func drop() {
-        Task { [serverURL, name] in
-            try? await PostgresStore.administer(url: serverURL, ["DROP SCHEMA IF EXISTS \(name) CASCADE"], logger: Self.quiet)
-            await Self.slots.release()
-        }
+        Task { try? await remove() }
     }
 
-    private static var quiet: Logger {
+    /// Drops the schema, waits until it is gone, and frees the slot.
+    public func remove() async throws {
+        do {
+            try await PostgresStore.administer(url: serverURL, ["DROP SCHEMA IF EXISTS \(name) CASCADE"], logger: Self.logger)
+        } catch {
+            await Self.slots.release()
+            throw error
+        }
+        await Self.slots.release()
+    }
+
+    /// Warnings and worse only, so test output is not drowned in notices.
+    static var logger: Logger {
         var logger = Logger(label: "tapline.tests.postgres")
         logger.logLevel = .warning
         return logger

@@ -62,6 +62,21 @@ struct IdempotencyGuard: Sendable {
     }
 
     private func begin(_ claim: IdempotencyClaim, requestHash: String) async throws -> (status: Int, body: Data)? {
+        do {
+            return try await claimOrReplay(claim, requestHash: requestHash)
+        } catch StoreError.duplicate(_) {
+            // Another gateway instance inserted the key between this write's look and its
+            // insert (several instances on one PostgreSQL database): its row is committed
+            // now, so a second look answers as that row says (replay, mismatch, in progress).
+            do {
+                return try await claimOrReplay(claim, requestHash: requestHash)
+            } catch StoreError.duplicate(_) {
+                throw Self.inUse
+            }
+        }
+    }
+
+    private func claimOrReplay(_ claim: IdempotencyClaim, requestHash: String) async throws -> (status: Int, body: Data)? {
         let now = now()
         return try await store.write { writer -> (status: Int, body: Data)? in
             if let existing = try await writer.idempotencyRecord(merchantId: claim.merchantId, key: claim.key) {
@@ -70,13 +85,17 @@ struct IdempotencyGuard: Sendable {
                                        "this Idempotency-Key was used with a different request; use a new key for a new request")
                 }
                 guard existing.state == .completed, let status = existing.responseStatus, let body = existing.responseBody else {
-                    throw GatewayError(.conflict, .idempotencyKeyInUse, "a request with this Idempotency-Key is still in progress; retry shortly")
+                    throw Self.inUse
                 }
                 return (status, body)
             }
             try await writer.insert(IdempotencyRecord(merchantId: claim.merchantId, key: claim.key, requestHash: requestHash, createdAt: now))
             return nil
         }
+    }
+
+    private static var inUse: GatewayError {
+        GatewayError(.conflict, .idempotencyKeyInUse, "a request with this Idempotency-Key is still in progress; retry shortly")
     }
 
     private func complete(_ claim: IdempotencyClaim, status: Int, body: Data) async throws {

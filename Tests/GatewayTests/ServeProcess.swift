@@ -1,0 +1,107 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A real `tapline serve` process on an ephemeral loopback port, for tests that kill one.
+/// The executable is the one SwiftPM built beside the test bundle (`swift build
+/// --build-tests` and `swift test` build it), or `TAPLINE_EXECUTABLE`.
+final class ServeProcess: @unchecked Sendable {
+    let name: String
+    let process: Process
+    let port: Int
+    private let stdoutPath: String
+
+    private init(name: String, process: Process, port: Int, stdoutPath: String) {
+        self.name = name
+        self.process = process
+        self.port = port
+        self.stdoutPath = stdoutPath
+    }
+
+    /// The built `tapline`, found next to the running test bundle.
+    static func executable() throws -> URL {
+        if let path = ProcessInfo.processInfo.environment["TAPLINE_EXECUTABLE"], !path.isEmpty { return URL(fileURLWithPath: path) }
+        var folders = [URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()]
+        // macOS runs the tests inside an .xctest bundle in the same build folder.
+        folders += Bundle.allBundles.map(\.bundleURL).filter { $0.pathExtension == "xctest" }.map { $0.deletingLastPathComponent() }
+        for folder in folders {
+            let candidate = folder.appendingPathComponent("tapline")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        throw ServeProcessError("no built tapline executable beside the tests (looked in \(folders.map(\.path))); run swift build --build-tests")
+    }
+
+    /// Starts `tapline serve` on port 0 and waits (bounded) until it says where it listens.
+    static func start(name: String, databaseURL: String, keys: String, in directory: URL) async throws -> ServeProcess {
+        let stdoutPath = directory.appendingPathComponent("\(name).out").path
+        let stderrPath = directory.appendingPathComponent("\(name).err").path
+        FileManager.default.createFile(atPath: stdoutPath, contents: nil)
+        FileManager.default.createFile(atPath: stderrPath, contents: nil)
+        let process = Process()
+        process.executableURL = try executable()
+        process.arguments = ["serve", "--port", "0", "--database-url", databaseURL, "--keys", keys,
+                             "--database-pool-size", "4", "--log-level", "info"]
+        process.standardOutput = FileHandle(forWritingAtPath: stdoutPath)
+        process.standardError = FileHandle(forWritingAtPath: stderrPath)
+        try process.run()
+        // An external process coming up is the one thing polled: 50 ms steps, 60 s at most.
+        for _ in 0..<1_200 {
+            let log = (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? ""
+            if let range = log.range(of: #"listening on 127\.0\.0\.1:(\d+)"#, options: .regularExpression),
+               let port = Int(log[range].split(separator: ":").last ?? "") {
+                return ServeProcess(name: name, process: process, port: port, stdoutPath: stdoutPath)
+            }
+            guard process.isRunning else { throw ServeProcessError("tapline serve \(name) exited: \(log)") }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        kill(process)
+        throw ServeProcessError("tapline serve \(name) did not start listening within 60 s")
+    }
+
+    /// What the process printed on standard output (the first start's client credentials).
+    var standardOutput: String { (try? String(contentsOfFile: stdoutPath, encoding: .utf8)) ?? "" }
+
+    /// SIGKILL: no shutdown, no last writes, as a crashed machine.
+    func kill() { Self.kill(process) }
+
+    private static func kill(_ process: Process) {
+        guard process.isRunning else { return }
+        #if canImport(Glibc)
+        _ = Glibc.kill(process.processIdentifier, SIGKILL)
+        #elseif canImport(Darwin)
+        _ = Darwin.kill(process.processIdentifier, SIGKILL)
+        #endif
+        process.waitUntilExit()
+    }
+
+    /// One request to the instance over loopback; status and body.
+    func send(_ method: String, _ path: String, json: String? = nil, token: String? = nil) async throws -> (status: Int, body: Data) {
+        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
+        request.httpMethod = method
+        request.timeoutInterval = 30
+        if let json {
+            request.httpBody = Data(json.utf8)
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        }
+        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+        let (data, response) = try await Self.session.data(for: request)
+        return ((response as? HTTPURLResponse)?.statusCode ?? 0, data)
+    }
+
+    private static let session: URLSession = {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpMaximumConnectionsPerHost = 16
+        return URLSession(configuration: configuration)
+    }()
+}
+
+struct ServeProcessError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
