@@ -15,10 +15,12 @@ struct ErrorEnvelopeMiddleware: RouterMiddleware {
         } catch let error as GatewayError {
             return Self.response(for: error)
         } catch StoreError.unavailable(let reason) {
-            // The database is down or restarting: nothing was written, a retry may work.
+            // The database is down or restarting. Usually nothing was written; when the payment
+            // had reached the processor, the recovery job finishes it, and the retry with the
+            // same Idempotency-Key gets the final answer either way.
             context.logger.error("database unavailable", metadata: ["reason": "\(reason)"])
             var response = Self.response(for: GatewayError(
-                .serviceUnavailable, .serviceUnavailable, "the database is unavailable; nothing was changed, retry shortly"))
+                .serviceUnavailable, .serviceUnavailable, "the database is unavailable; retry shortly with the same Idempotency-Key"))
             response.headers[.retryAfter] = "1"
             return response
         } catch let error as any HTTPResponseError {
