@@ -40,6 +40,11 @@ hook_port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)
 touch "$work/hook-secret" "$work/hooks.jsonl"
 python3 scripts/webhook_receiver.py "$hook_port" "$work/hook-secret" "$work/hooks.jsonl" &
 receiver=$!
+# Wait until it listens: a first delivery refused would only be retried 30 s later.
+for _ in $(seq 1 100); do
+    python3 -c 'import socket,sys; socket.create_connection(("127.0.0.1", int(sys.argv[1])), 0.2).close()' "$hook_port" 2>/dev/null && break
+    sleep 0.1
+done
 trap 'kill $server $receiver 2>/dev/null || true; rm -rf "$work"' EXIT
 endpoint=$(curl -sf -X POST "$base/v1/webhooks/endpoints" "${auth[@]}" -H 'Idempotency-Key: smoke-hooks-1' \
     -d "{\"url\":\"http://127.0.0.1:$hook_port/tapline\"}")
@@ -111,7 +116,9 @@ expect "$(echo "$koard_refund" | json "d['transaction']['refunded_amount']")" 10
 
 # Rotate the card-data key, restart on the same database and keys: the token and the
 # earlier sale still work, and reader tokens carry the new key.
-kill $server; wait $server 2>/dev/null || true
+# A graceful stop (SIGTERM) closes the database and exits 0.
+kill $server; stopped=0; wait $server || stopped=$?
+expect "$stopped" 0 "exit status of tapline serve after SIGTERM"
 rotated=$("$bin" keys rotate-card-key --keys "$work/keys.json" | sed -n 's/^current card-data key: *//p')
 start
 second_key=$(curl -sf -X POST "$base/v1/devices/$device/reader-token" "${auth[@]}" | json "d['keyId']")
@@ -144,4 +151,4 @@ events=$(curl -sf "$base/v1/events?transactionId=$koard_id" "${auth[@]}" | json 
 expect "$events" "['transaction.authorized', 'transaction.captured', 'transaction.created', 'transaction.refunded']" "Koard payment's events"
 
 grep -q -e "4242424242424242" -e "5200828282828210" "$work/serve.log" "$work/tapline.sqlite"* && { echo "full PAN found in log or database"; exit 1; }
-echo "smoke: the README walk-through, Koard's lifecycle, webhooks and the SDK demo work end to end (32 checks)"
+echo "smoke: the README walk-through, Koard's lifecycle, webhooks and the SDK demo work end to end (33 checks)"

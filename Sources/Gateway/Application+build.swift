@@ -30,7 +30,14 @@ public func buildApplication(
 /// configured, else from the key file (created on first start).
 public func productionDependencies(_ configuration: GatewayConfiguration, logger: Logger) async throws -> GatewayDependencies {
     let store = try await openStore(configuration, logger: logger)
-    let keys = try await gatewayKeys(configuration, store: store, logger: logger)
+    let keys: GatewayKeys
+    do {
+        keys = try await gatewayKeys(configuration, store: store, logger: logger)
+    } catch {
+        // A store is closed before it goes away (SQLite insists), also when the start fails.
+        try? await store.close()
+        throw error
+    }
     // The simulator forgets on restart; let it honour follow-ups on its earlier payments.
     let processor = SimulatedProcessor(configuration: SimulatedProcessorConfiguration(approvesForgottenOriginals: true))
     return GatewayDependencies(store: store, processor: processor, keys: keys, logger: logger)

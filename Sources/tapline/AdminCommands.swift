@@ -16,9 +16,9 @@ struct MerchantCommand: AsyncParsableCommand {
 
         func run() async throws {
             guard (1...31).contains(authorizationDays) else { throw ValidationError("--authorization-days must be 1 to 31") }
-            let (admin, dependencies) = try await store.admin()
-            let merchant = try await admin.createMerchant(name: name, authorizationWindow: TimeInterval(authorizationDays * 86_400))
-            try await dependencies.store.close()
+            let merchant = try await store.withAdmin { admin in
+                try await admin.createMerchant(name: name, authorizationWindow: TimeInterval(authorizationDays * 86_400))
+            }
             print("merchant id: \(merchant.id)")
         }
     }
@@ -28,9 +28,8 @@ struct MerchantCommand: AsyncParsableCommand {
         @OptionGroup var store: StoreOptions
 
         func run() async throws {
-            let (admin, dependencies) = try await store.admin()
-            for merchant in try await admin.merchants() { print("\(merchant.id)  \(merchant.name)") }
-            try await dependencies.store.close()
+            let merchants = try await store.withAdmin { admin in try await admin.merchants() }
+            for merchant in merchants { print("\(merchant.id)  \(merchant.name)") }
         }
     }
 }
@@ -50,14 +49,8 @@ struct ClientCommand: AsyncParsableCommand {
 
         func run() async throws {
             let granted = try permissions.map(ClientCommand.parse) ?? APIPermission.defaultGrant
-            let (admin, dependencies) = try await store.admin()
-            let created: MerchantAdmin.NewClient
-            do {
-                created = try await admin.createClient(merchantId: merchantId, name: name, permissions: granted)
-                try await dependencies.store.close()
-            } catch {
-                try? await dependencies.store.close()
-                throw error
+            let created = try await store.withAdmin { admin in
+                try await admin.createClient(merchantId: merchantId, name: name, permissions: granted)
             }
             print("client id:     \(created.client.id)")
             print("client secret: \(created.secret)")
@@ -79,14 +72,8 @@ struct ClientCommand: AsyncParsableCommand {
         func run() async throws {
             let added = try grant.map(ClientCommand.parse) ?? []
             let removed = try revoke.map(ClientCommand.parse) ?? []
-            let (admin, dependencies) = try await store.admin()
-            let held: [APIPermission]
-            do {
-                held = try await admin.updatePermissions(clientId: clientId, grant: added, revoke: removed, grantDefaults: grantDefaults)
-                try await dependencies.store.close()
-            } catch {
-                try? await dependencies.store.close()
-                throw error
+            let held = try await store.withAdmin { admin in
+                try await admin.updatePermissions(clientId: clientId, grant: added, revoke: removed, grantDefaults: grantDefaults)
             }
             print("permissions: \(held.map(\.rawValue).joined(separator: ","))")
         }

@@ -26,7 +26,12 @@ struct KeysCommand: AsyncParsableCommand {
                 var logger = Logger(label: "tapline")
                 logger.logLevel = .warning
                 let database = try await openStore(configuration, logger: logger)
-                keys = try await GatewayKeyVault.update(store: database, master: master, now: Date()) { $0.rotatingCardKey() }
+                do {
+                    keys = try await GatewayKeyVault.update(store: database, master: master, now: Date()) { $0.rotatingCardKey() }
+                } catch {
+                    try? await database.close()
+                    throw error
+                }
                 try await database.close()
             } else {
                 keys = try GatewayKeys.rotateCardKey(at: configuration.keysPath)

@@ -37,16 +37,10 @@ struct MerchantSettingsCommand: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
-        let (admin, dependencies) = try await store.admin()
-        let settings: PaymentSettingsResponse
-        do {
+        let settings = try await store.withAdmin { admin in
             let current = try await admin.paymentSettings(merchantId: merchantId)
             let change = try request(current: current)
-            settings = change == UpdatePaymentSettingsRequest() ? current : try await admin.updatePaymentSettings(merchantId: merchantId, change)
-            try await dependencies.store.close()
-        } catch {
-            try? await dependencies.store.close()
-            throw error
+            return change == UpdatePaymentSettingsRequest() ? current : try await admin.updatePaymentSettings(merchantId: merchantId, change)
         }
         let encoder = APIJSON.encoder
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]

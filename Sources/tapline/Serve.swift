@@ -31,9 +31,17 @@ struct Serve: AsyncParsableCommand {
         var logger = Logger(label: "tapline")
         logger.logLevel = configuration.logLevel
         let dependencies = try await productionDependencies(configuration, logger: logger)
-        try await FirstStart.bootstrapIfEmpty(MerchantAdmin(dependencies: dependencies), configuration: configuration)
-        let app = try await buildApplication(configuration, dependencies: dependencies)
-        try await app.runService()
+        // The store is closed once the server has stopped (or failed to start): SQLite's
+        // connections must be closed before they go away.
+        do {
+            try await FirstStart.bootstrapIfEmpty(MerchantAdmin(dependencies: dependencies), configuration: configuration)
+            let app = try await buildApplication(configuration, dependencies: dependencies)
+            try await app.runService()
+        } catch {
+            try? await dependencies.store.close()
+            throw error
+        }
+        try await dependencies.store.close()
     }
 }
 

@@ -43,11 +43,19 @@ struct StoreOptions: ParsableArguments {
         }
     }
 
-    /// Merchant and client administration over the configured store, for admin commands.
-    func admin() async throws -> (MerchantAdmin, GatewayDependencies) {
+    /// Runs an admin command's `body` with merchant and client administration over the
+    /// configured store, and closes the store after, also when `body` throws.
+    func withAdmin<T>(_ body: (MerchantAdmin) async throws -> T) async throws -> T {
         var logger = Logger(label: "tapline")
         logger.logLevel = .warning
         let dependencies = try await productionDependencies(try configuration(), logger: logger)
-        return (MerchantAdmin(dependencies: dependencies), dependencies)
+        do {
+            let result = try await body(MerchantAdmin(dependencies: dependencies))
+            try await dependencies.store.close()
+            return result
+        } catch {
+            try? await dependencies.store.close()
+            throw error
+        }
     }
 }
