@@ -88,13 +88,15 @@ sale_script "$base" "$work/pg.log"
 run pg_one 2 16 "$base/v1/transactions/sale" "$work/sale.lua"
 stop_servers
 
-echo "== PostgreSQL, two instances (same database, same keys; half the connections each)"
-start pg1 --database-url "$server_url?search_path=${schema}_two" --keys "$work/fleet-keys.json"
+echo "== PostgreSQL, two instances (same database, keys in it under one master key; half the connections each)"
+export TAPLINE_MASTER_KEY=$("$bin" keys new-master-key)
+start pg1 --database-url "$server_url?search_path=${schema}_two" --keys "$work/pg1-keys.json"
 first=$base
 sale_script "$first" "$work/pg1.log"
-start pg2 --database-url "$server_url?search_path=${schema}_two" --keys "$work/fleet-keys.json"
+start pg2 --database-url "$server_url?search_path=${schema}_two" --keys "$work/pg2-keys.json"
 second=$base
-# The token made through the first instance works on the second: the keys file is shared.
+unset TAPLINE_MASTER_KEY
+# The token made through the first instance works on the second: the keys are the database's.
 run pg_two_a 1 8 "$first/v1/transactions/sale" "$work/sale.lua" &
 one=$!
 run pg_two_b 1 8 "$second/v1/transactions/sale" "$work/sale.lua" &
