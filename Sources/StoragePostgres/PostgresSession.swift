@@ -15,10 +15,10 @@ import StorageSQL
 struct PostgresSession: SQLSession {
     let connection: PostgresConnection
     let logger: Logger
-    let gate = PostgresGate()
+    let gate = SQLGate()
     /// Set when the server refused a statement as a serialization failure or a deadlock, so
     /// `write` may run the whole transaction again whatever error the body made of it.
-    let conflict = PostgresGate(open: false)
+    let conflict = SQLGate(open: false)
 
     /// Several instances write at once: `lockTransaction` holds its row until the write ends,
     /// and workers claiming due deliveries skip the rows another worker holds.
@@ -95,36 +95,5 @@ struct PostgresSession: SQLSession {
         case nil:
             return .plain(.unavailable("PostgreSQL: \(error.code)"))
         }
-    }
-}
-
-/// An open/closed flag shared by concurrent tasks.
-final class PostgresGate: @unchecked Sendable {
-    private let lock = NSLock()
-    private var isOpenNow: Bool
-
-    init(open: Bool = true) {
-        isOpenNow = open
-    }
-
-    var isOpen: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return isOpenNow
-    }
-
-    func open() {
-        lock.lock()
-        defer { lock.unlock() }
-        isOpenNow = true
-    }
-
-    /// Closes the gate; true when this call closed it.
-    @discardableResult
-    func close() -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        defer { isOpenNow = false }
-        return isOpenNow
     }
 }

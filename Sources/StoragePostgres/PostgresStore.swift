@@ -16,7 +16,7 @@ import StorageSQL
 public final class PostgresStore: Store {
     let client: PostgresClient
     private let running: Task<Void, Never>
-    private let openGate = PostgresGate()
+    private let openGate = SQLGate()
     private let logger: Logger
 
     /// How many times a write runs at most when the server keeps aborting it as a conflict.

@@ -70,9 +70,14 @@ extension SQLQuerying {
     }
 
     func openBatch(merchantId: String) async throws -> Batch? {
+        try await openBatch(merchantId: merchantId, lock: nil)
+    }
+
+    /// The merchant's open batch, with `lock` (a writer's row lock) when given.
+    func openBatch(merchantId: String, lock: String?) async throws -> Batch? {
         try await fetch(
             SQLTables.batches, where: "merchant_id = ? AND closed_at IS NULL", [.text(merchantId)],
-            orderBy: "opened_at DESC, id DESC LIMIT 1"
+            orderBy: "opened_at DESC, id DESC LIMIT 1", lock: lock
         ).first
     }
 

@@ -43,13 +43,6 @@ struct SQLWriter: SQLQuerying, StoreWriter {
         try await openBatch(merchantId: merchantId, lock: dialect.transactionLock)
     }
 
-    private func openBatch(merchantId: String, lock: String?) async throws -> Batch? {
-        try await fetch(
-            SQLTables.batches, where: "merchant_id = ? AND closed_at IS NULL", [.text(merchantId)],
-            orderBy: "opened_at DESC, id DESC LIMIT 1", lock: lock
-        ).first
-    }
-
     func insert(_ merchant: Merchant) async throws {
         try await insert(merchant, into: SQLTables.merchants, subject: "merchant \(merchant.id)")
     }

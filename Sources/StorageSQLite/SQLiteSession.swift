@@ -10,7 +10,7 @@ import StorageSQL
 /// its closure fails instead of running SQL outside the transaction and the lock.
 struct SQLiteSession: SQLSession {
     let connection: SQLiteConnection
-    let gate = SQLiteGate()
+    let gate = SQLGate()
 
     /// SQLite's single writer already excludes every other writer, so nothing locks rows.
     static let dialect = SQLDialect(transactionLock: nil, deliveryClaim: nil, shareLock: nil)
@@ -79,26 +79,5 @@ struct SQLiteSession: SQLSession {
         default:
             return .unavailable(error.description)
         }
-    }
-}
-
-/// An open/closed flag shared by concurrent tasks.
-final class SQLiteGate: @unchecked Sendable {
-    private let lock = NSLock()
-    private var open = true
-
-    var isOpen: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return open
-    }
-
-    /// Closes the gate; true when this call closed it.
-    @discardableResult
-    func close() -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        defer { open = false }
-        return open
     }
 }

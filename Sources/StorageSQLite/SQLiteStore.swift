@@ -20,7 +20,7 @@ public final class SQLiteStore: Store {
     let writeLock = AsyncLock()
     // One read connection runs one read transaction at a time.
     let readLock = AsyncLock()
-    private let openGate = SQLiteGate()
+    private let openGate = SQLGate()
     private let logger: Logger
 
     /// How long a connection waits for a lock held by another process before giving up.
