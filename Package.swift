@@ -66,7 +66,7 @@ let package = Package(
         // Apple's ProximityReader behind the CardReader protocol; empty where the framework is missing.
         .target(name: "TaplineSDKProximityReader", dependencies: ["TaplineSDK", "CardData", "PaymentCore"]),
         .executableTarget(name: "tapline", dependencies: [
-            "Gateway", "GatewayAPI", "CardData", "PaymentCore", "TaplineSDK",
+            "Gateway", "GatewayAPI", "CardData", "PaymentCore", "Storage", "TaplineSDK",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

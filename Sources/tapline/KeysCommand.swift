@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import Gateway
-import Logging
 
 /// `tapline keys …`: the gateway's keys, in the key file or (with a master key) in the database.
 struct KeysCommand: AsyncParsableCommand {
@@ -23,16 +22,9 @@ struct KeysCommand: AsyncParsableCommand {
             let configuration = try store.configuration()
             let keys: GatewayKeys
             if let master = configuration.masterKey {
-                var logger = Logger(label: "tapline")
-                logger.logLevel = .warning
-                let database = try await openStore(configuration, logger: logger)
-                do {
-                    keys = try await GatewayKeyVault.update(store: database, master: master, now: Date()) { $0.rotatingCardKey() }
-                } catch {
-                    try? await database.close()
-                    throw error
+                keys = try await store.withStore { database in
+                    try await GatewayKeyVault.update(store: database, master: master, now: Date()) { $0.rotatingCardKey() }
                 }
-                try await database.close()
             } else {
                 keys = try GatewayKeys.rotateCardKey(at: configuration.keysPath)
             }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Gateway
 import Logging
+import Storage
 
 /// Where the gateway keeps its data and how much it logs. Flags win over the environment,
 /// the environment over defaults (``ConfigurationOverrides``).
@@ -46,15 +47,31 @@ struct StoreOptions: ParsableArguments {
     /// Runs an admin command's `body` with merchant and client administration over the
     /// configured store, and closes the store after, also when `body` throws.
     func withAdmin<T>(_ body: (MerchantAdmin) async throws -> T) async throws -> T {
+        let dependencies = try await productionDependencies(try configuration(), logger: Self.logger)
+        return try await closing(dependencies.store) { try await body(MerchantAdmin(dependencies: dependencies)) }
+    }
+
+    /// Runs `body` on the configured store alone (no keys made or read), closing it after.
+    func withStore<T>(_ body: (any Store) async throws -> T) async throws -> T {
+        let store = try await openStore(try configuration(), logger: Self.logger)
+        return try await closing(store) { try await body(store) }
+    }
+
+    /// Admin commands print their own results; the store only says what went wrong.
+    private static var logger: Logger {
         var logger = Logger(label: "tapline")
         logger.logLevel = .warning
-        let dependencies = try await productionDependencies(try configuration(), logger: logger)
+        return logger
+    }
+
+    /// SQLite's connections must be closed before they go away, also when `body` throws.
+    private func closing<T>(_ store: any Store, _ body: () async throws -> T) async throws -> T {
         do {
-            let result = try await body(MerchantAdmin(dependencies: dependencies))
-            try await dependencies.store.close()
+            let result = try await body()
+            try await store.close()
             return result
         } catch {
-            try? await dependencies.store.close()
+            try? await store.close()
             throw error
         }
     }
