@@ -32,6 +32,12 @@ enum SecretHasher {
         SymmetricKey(size: .bits256).withUnsafeBytes { Base64URL.encode(Data($0)) }
     }
 
+    /// A new API client secret: ``randomSecret()`` behind `tls_`, so it never starts with
+    /// "-", which a command line (`tapline demo --client-secret …`) would take for an option.
+    static func newClientSecret() -> String {
+        "tls_" + randomSecret()
+    }
+
     private static func mac(_ secret: String, salt: SymmetricKey) -> Data {
         Data(HMAC<SHA256>.authenticationCode(for: Data(secret.utf8), using: salt))
     }

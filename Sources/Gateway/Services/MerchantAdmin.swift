@@ -65,7 +65,7 @@ public struct MerchantAdmin: Sendable {
     }
 
     private func newClient(merchantId: String, name: String, permissions: [APIPermission]) -> NewClient {
-        let secret = SecretHasher.randomSecret()
+        let secret = SecretHasher.newClientSecret()
         let client = APIClient(
             id: "tl_" + makeId().replacingOccurrences(of: "-", with: ""), merchantId: merchantId, name: name,
             secretHash: SecretHasher.hash(secret: secret), permissions: permissions.map(\.rawValue), createdAt: now())
