@@ -2,13 +2,16 @@
 # Installs PostgreSQL from Debian's packages if needed, starts a cluster on loopback, and
 # makes the role and database the tests use. Prints the URL for TAPLINE_POSTGRES_URL.
 # Run as root (CI, the sandbox). Idempotent: a second run finds everything in place.
+# Standard output is the URL and nothing else (callers capture it), so everything the
+# PostgreSQL tools print goes to standard error: `pg_ctlcluster start` says things like
+# "Removed stale pid file." on a fresh machine, and that once ended up inside the URL.
 set -euo pipefail
 if ! ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1; then
     { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql; } >/dev/null
 fi
 version=$(ls /usr/lib/postgresql | sort -n | tail -1)
-pg_lsclusters -h | awk '{print $1" "$2}' | grep -qx "$version main" || pg_createcluster "$version" main >/dev/null
-pg_ctlcluster "$version" main status >/dev/null 2>&1 || pg_ctlcluster "$version" main start
+pg_lsclusters -h | awk '{print $1" "$2}' | grep -qx "$version main" || pg_createcluster "$version" main >&2
+pg_ctlcluster "$version" main status >/dev/null 2>&1 || pg_ctlcluster "$version" main start >&2
 ready() {
     for _ in $(seq 1 50); do
         su postgres -c "psql -qtAc 'select 1'" >/dev/null 2>&1 && return 0
@@ -22,7 +25,7 @@ ready
 # 100 connections is too few on a fast machine.
 if [ "$(su postgres -c "psql -qtAc 'show max_connections'")" -lt 300 ]; then
     su postgres -c "psql -qc 'ALTER SYSTEM SET max_connections = 300'" >/dev/null
-    pg_ctlcluster "$version" main restart
+    pg_ctlcluster "$version" main restart >&2
     ready
 fi
 su postgres -c "psql -qtAc \"select 1 from pg_roles where rolname = 'tapline'\"" | grep -q 1 \
