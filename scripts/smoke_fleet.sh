@@ -2,7 +2,8 @@
 # Runs README's "Running several instances" for real: two `tapline serve` processes started
 # at once on one new PostgreSQL database with one master key. Checks that they made one demo
 # merchant and one key set, that a token and a reader token from one instance work on the
-# other, and that the wrong master key stops a start. Needs TAPLINE_POSTGRES_URL (a role that
+# other, that a card-key rotation reaches both without a restart, and that the wrong master
+# key stops a start. Needs TAPLINE_POSTGRES_URL (a role that
 # may create databases); `bash scripts/start_postgres.sh` prints one.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -66,9 +67,24 @@ tapped=$("$bin" reader tap --reader-token "$reader_token" --card 424242424242424
 approved=$(curl -sf -X POST "$b/transactions/apple" "${auth[@]}" -H "X-Device-Installation-Id: $device" -d "$tapped")
 expect "$(echo "$approved" | json "d['onlineAuthorizationResponse']['type']")" Approved "a tap sealed for A opened on B"
 
+# A card-key rotation in the database reaches both running instances without a restart: A
+# hands out the new key after its next job round (30 s at most), and B opens a tap sealed to it.
+rotated=$("$bin" keys rotate-card-key | sed -n 's/^current card-data key: *//p')
+kid=""
+for _ in $(seq 1 400); do
+    issued=$(curl -sf -X POST "$a/v1/devices/$device/reader-token" "${auth[@]}")
+    kid=$(echo "$issued" | json "d['keyId']")
+    [ "$kid" = "$rotated" ] && break
+    sleep 0.1
+done
+expect "$kid" "$rotated" "A hands out the rotated card-data key without a restart"
+tapped=$("$bin" reader tap --reader-token "$(echo "$issued" | json "d['token']")" --card 4242424242424242 --amount 1300 --merchant-reference FLEET-2)
+approved=$(curl -sf -X POST "$b/transactions/apple" "${auth[@]}" -H "X-Device-Installation-Id: $device" -d "$tapped")
+expect "$(echo "$approved" | json "d['onlineAuthorizationResponse']['type']")" Approved "a tap sealed to the rotated key opened on B"
+
 # Another master key cannot open the fleet's keys: the start stops with a clear error.
 if TAPLINE_MASTER_KEY=$("$bin" keys new-master-key) "$bin" serve --port "$(free_port)" --keys "$work/c-keys.json" >"$work/c.log" 2>&1; then
     echo "an instance with another master key started"; exit 1
 fi
 grep -q "master key does not open" "$work/c.log" || { cat "$work/c.log"; echo "no clear error for the wrong master key"; exit 1; }
-echo "smoke fleet: two instances on one PostgreSQL database share keys, one demo merchant and idempotency (8 checks)"
+echo "smoke fleet: two instances on one PostgreSQL database share keys (and their rotation), one demo merchant and idempotency (10 checks)"

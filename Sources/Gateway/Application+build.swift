@@ -15,7 +15,7 @@ public func buildApplication(
     let services = GatewayServices(configuration: configuration, dependencies: dependencies)
     let router = buildRouter(services, now: dependencies.now)
     let jobs = JobScheduler(recovery: services.recovery, expiry: services.expiry, settlement: services.settlement,
-        interval: configuration.jobInterval, logger: dependencies.logger)
+        cardKeys: dependencies.cardKeys, interval: configuration.jobInterval, logger: dependencies.logger)
     // The webhook worker runs beside request handling, so no payment waits for a merchant's server.
     let background: [any Service] = configuration.webhookWorkerEnabled ? [jobs, services.webhooks] : [jobs]
     return Application(
@@ -31,8 +31,9 @@ public func buildApplication(
 public func productionDependencies(_ configuration: GatewayConfiguration, logger: Logger) async throws -> GatewayDependencies {
     let store = try await openStore(configuration, logger: logger)
     let keys: GatewayKeys
+    let cardKeys: CardKeyRing
     do {
-        keys = try await gatewayKeys(configuration, store: store, logger: logger)
+        (keys, cardKeys) = try await gatewayKeys(configuration, store: store, logger: logger)
     } catch {
         // A store is closed before it goes away (SQLite insists), also when the start fails.
         try? await store.close()
@@ -40,7 +41,7 @@ public func productionDependencies(_ configuration: GatewayConfiguration, logger
     }
     // The simulator forgets on restart; let it honour follow-ups on its earlier payments.
     let processor = SimulatedProcessor(configuration: SimulatedProcessorConfiguration(approvesForgottenOriginals: true))
-    return GatewayDependencies(store: store, processor: processor, keys: keys, logger: logger)
+    return GatewayDependencies(store: store, processor: processor, keys: keys, cardKeys: cardKeys, logger: logger)
 }
 
 /// Every route, with its middleware: public routes first, then `/v1` behind authentication.
@@ -83,20 +84,26 @@ public func openStore(_ configuration: GatewayConfiguration, logger: Logger) asy
 
 /// The keys from the database (sealed under the master key) or from the key file. A gateway
 /// moving to the database brings its key file's keys along, so tokens, sealed card data and
-/// webhook secrets made before keep working.
-func gatewayKeys(_ configuration: GatewayConfiguration, store: any Store, logger: Logger) async throws -> GatewayKeys {
+/// webhook secrets made before keep working. Card-data keys in the database are read again
+/// after a rotation; a key file's are fixed until the next start.
+func gatewayKeys(
+    _ configuration: GatewayConfiguration, store: any Store, logger: Logger
+) async throws -> (keys: GatewayKeys, cardKeys: CardKeyRing) {
     let path = configuration.keysPath
     guard let master = configuration.masterKey else {
         if configuration.databaseURL != nil {
             logger.notice("keys come from the key file \(path): every instance on this database needs the same file, or a master key (TAPLINE_MASTER_KEY) to keep them in the database")
         }
-        return try GatewayKeys.loadOrCreate(at: path)
+        let keys = try GatewayKeys.loadOrCreate(at: path)
+        return (keys, CardKeyRing(keys.cardDataKeys))
     }
-    let (keys, created) = try await GatewayKeyVault.loadOrCreate(store: store, master: master, now: Date()) {
+    let (keys, version, created) = try await GatewayKeyVault.loadOrCreate(store: store, master: master, now: Date()) {
         FileManager.default.fileExists(atPath: path) ? try GatewayKeys.load(at: path) : .generate()
     }
     if created {
         logger.notice("stored the gateway's keys in the database, sealed under the master key")
     }
-    return keys
+    let cardKeys = CardKeyRing(
+        keys.cardDataKeys, version: version, reload: GatewayKeyVault.cardKeyReload(store: store, master: master), logger: logger)
+    return (keys, cardKeys)
 }

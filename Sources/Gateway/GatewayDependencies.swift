@@ -9,6 +9,9 @@ public struct GatewayDependencies: Sendable {
     public var store: any Store
     public var processor: any PaymentProcessor
     public var keys: GatewayKeys
+    /// The card-data keys as the running gateway sees them: `keys.cardDataKeys` at the
+    /// start, read again from the database after a rotation when the keys live there.
+    public var cardKeys: CardKeyRing
     public var now: @Sendable () -> Date
     public var makeId: @Sendable () -> String
     public var logger: Logger
@@ -16,7 +19,7 @@ public struct GatewayDependencies: Sendable {
     public var webhookTransport: any WebhookTransport = URLSessionWebhookTransport()
 
     public init(
-        store: any Store, processor: any PaymentProcessor, keys: GatewayKeys,
+        store: any Store, processor: any PaymentProcessor, keys: GatewayKeys, cardKeys: CardKeyRing? = nil,
         now: @escaping @Sendable () -> Date = { Date() },
         makeId: @escaping @Sendable () -> String = { UUID().uuidString.lowercased() },
         logger: Logger = Logger(label: "tapline")
@@ -24,6 +27,7 @@ public struct GatewayDependencies: Sendable {
         self.store = store
         self.processor = processor
         self.keys = keys
+        self.cardKeys = cardKeys ?? CardKeyRing(keys.cardDataKeys)
         self.now = now
         self.makeId = makeId
         self.logger = logger

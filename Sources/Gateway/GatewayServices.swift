@@ -67,11 +67,11 @@ public struct GatewayServices: Sendable {
         admin = MerchantAdmin(store: store, now: now, makeId: dependencies.makeId)
         readerTokens = ReaderTokenSigner(key: dependencies.keys.tokenSigningKey)
         devices = DeviceService(
-            store: store, readerTokens: readerTokens, cardDataKeys: dependencies.keys.cardDataKeys,
+            store: store, readerTokens: readerTokens, cardKeys: dependencies.cardKeys,
             readerTokenLifetime: configuration.readerTokenLifetime, now: now, makeId: dependencies.makeId)
         deviceGuard = DeviceGuard(store: store)
         let panHasher = PANHasher(key: dependencies.keys.panHashKey)
-        tapOpener = TapDataOpener(keys: dependencies.keys.cardDataKeys, maxAge: configuration.cardReadMaxAge, now: now)
+        tapOpener = TapDataOpener(keys: dependencies.cardKeys, maxAge: configuration.cardReadMaxAge, now: now)
         tapPayments = TapPaymentService(store: store, payments: payments, followUps: followUps, panHasher: panHasher)
         pins = PINService(store: store, processor: processor, recorder: recorder, panHasher: panHasher, now: now)
         settings = PaymentSettingsService(store: store)

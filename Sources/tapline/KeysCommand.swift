@@ -12,8 +12,9 @@ struct KeysCommand: AsyncParsableCommand {
             commandName: "rotate-card-key",
             abstract: "Make a new card-data key current; the current one stays as the previous key, the older one is dropped.",
             discussion: """
-                With a master key the keys in the database are rotated, else the key file's. A running tapline serve \
-                keeps the keys it started with: restart every instance to hand out the new key.
+                With a master key the keys in the database are rotated, and every running tapline serve on that \
+                database hands out the new key within one job interval (30 s), with no restart. Without one the key \
+                file's keys are rotated: restart tapline serve to hand out the new key.
                 """)
 
         @OptionGroup var store: StoreOptions
@@ -21,16 +22,19 @@ struct KeysCommand: AsyncParsableCommand {
         func run() async throws {
             let configuration = try store.configuration()
             let keys: GatewayKeys
+            let next: String
             if let master = configuration.masterKey {
                 keys = try await store.withStore { database in
                     try await GatewayKeyVault.update(store: database, master: master, now: Date()) { $0.rotatingCardKey() }
                 }
+                next = "running instances on this database hand out the new key within one job interval; no restart needed"
             } else {
                 keys = try GatewayKeys.rotateCardKey(at: configuration.keysPath)
+                next = "restart tapline serve to hand out the new key"
             }
             print("current card-data key:  \(keys.cardDataKeys.current.keyId)")
             print("previous card-data key: \(keys.cardDataKeys.previous?.keyId ?? "none")")
-            print("restart tapline serve (every instance) to hand out the new key")
+            print(next)
         }
     }
 

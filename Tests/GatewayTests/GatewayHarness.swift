@@ -38,7 +38,7 @@ struct GatewayHarness {
     static func make(
         store: (any Store)? = nil, processor: any PaymentProcessor = SimulatedProcessor(),
         permissions: [APIPermission] = APIPermission.defaultGrant, clock: TestClock = TestClock(),
-        keys: GatewayKeys = .generate(), configuration: GatewayConfiguration = GatewayConfiguration(),
+        keys: GatewayKeys = .generate(), cardKeys: CardKeyRing? = nil, configuration: GatewayConfiguration = GatewayConfiguration(),
         webhookTransport: (any WebhookTransport)? = nil
     ) async throws -> GatewayHarness {
         let logs = LogCapture()
@@ -46,7 +46,7 @@ struct GatewayHarness {
         logger.logLevel = .trace
         let store = store ?? MemoryStore()
         var dependencies = GatewayDependencies(
-            store: store, processor: processor, keys: keys, now: { clock.now() }, logger: logger)
+            store: store, processor: processor, keys: keys, cardKeys: cardKeys, now: { clock.now() }, logger: logger)
         if let webhookTransport { dependencies.webhookTransport = webhookTransport }
         let services = GatewayServices(configuration: configuration, dependencies: dependencies)
         let merchant = try await services.admin.createMerchant(name: "Test Merchant")

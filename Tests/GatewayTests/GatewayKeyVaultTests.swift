@@ -38,7 +38,7 @@ struct GatewayKeyVaultTests {
 
     @Test func instancesStartingAtOnceAgreeOnOneSet() async throws {
         let store = MemoryStore(), master = MasterKey.generate()
-        let results = try await withThrowingTaskGroup(of: (keys: GatewayKeys, created: Bool).self) { group in
+        let results = try await withThrowingTaskGroup(of: (keys: GatewayKeys, version: Int, created: Bool).self) { group in
             for _ in 0..<8 {
                 group.addTask { try await GatewayKeyVault.loadOrCreate(store: store, master: master, now: Date()) { .generate() } }
             }
@@ -61,11 +61,11 @@ struct GatewayKeyVaultTests {
 
     @Test func rotationReplacesTheStoredSetAndKeepsTheOldCardKeyAsPrevious() async throws {
         let store = MemoryStore(), master = MasterKey.generate()
-        let (original, _) = try await GatewayKeyVault.loadOrCreate(store: store, master: master, now: Date()) { .generate() }
+        let (original, _, _) = try await GatewayKeyVault.loadOrCreate(store: store, master: master, now: Date()) { .generate() }
         let rotated = try await GatewayKeyVault.update(store: store, master: master, now: Date()) { $0.rotatingCardKey() }
         #expect(rotated.cardDataKeys.previous?.keyId == original.cardDataKeys.current.keyId)
         #expect(rotated.tokenSigningKey == original.tokenSigningKey)
-        let (reloaded, created) = try await GatewayKeyVault.loadOrCreate(store: store, master: master, now: Date()) { .generate() }
+        let (reloaded, _, created) = try await GatewayKeyVault.loadOrCreate(store: store, master: master, now: Date()) { .generate() }
         #expect(!created)
         expectSame(reloaded, rotated)
         #expect(try await store.read { try await $0.sealedKeySet(name: SealedKeySet.gateway) }?.version == 2)
@@ -80,7 +80,7 @@ struct GatewayKeyVaultTests {
         let fromFile = try GatewayKeys.loadOrCreate(at: configuration.keysPath)
         configuration.masterKey = .generate()
         let store = MemoryStore()
-        let inDatabase = try await gatewayKeys(configuration, store: store, logger: Logger(label: "test"))
+        let inDatabase = try await gatewayKeys(configuration, store: store, logger: Logger(label: "test")).keys
         expectSame(inDatabase, fromFile)
         #expect(try await store.read { try await $0.sealedKeySet(name: SealedKeySet.gateway) } != nil)
     }
@@ -89,7 +89,7 @@ struct GatewayKeyVaultTests {
         let file = TemporaryDatabasePath()
         defer { file.remove() }
         let store = try await SQLiteStore.open(path: file.path, logger: Logger(label: "test"))
-        let (keys, _) = try await GatewayKeyVault.loadOrCreate(store: store, master: .generate(), now: Date()) { .generate() }
+        let (keys, _, _) = try await GatewayKeyVault.loadOrCreate(store: store, master: .generate(), now: Date()) { .generate() }
         try await store.close()
         let database = file.files.compactMap { FileManager.default.contents(atPath: $0) }.reduce(Data(), +)
         let secrets = [
@@ -105,8 +105,8 @@ struct GatewayKeyVaultTests {
 
     @Test func aTokenIssuedByOneInstanceIsAcceptedByAnother() async throws {
         let store = MemoryStore(), master = MasterKey.generate()
-        let (keysA, _) = try await GatewayKeyVault.loadOrCreate(store: store, master: master, now: Date()) { .generate() }
-        let (keysB, _) = try await GatewayKeyVault.loadOrCreate(store: store, master: master, now: Date()) { .generate() }
+        let (keysA, _, _) = try await GatewayKeyVault.loadOrCreate(store: store, master: master, now: Date()) { .generate() }
+        let (keysB, _, _) = try await GatewayKeyVault.loadOrCreate(store: store, master: master, now: Date()) { .generate() }
         let clock = TestClock()
         let a = try await GatewayHarness.make(store: store, clock: clock, keys: keysA)
         let b = try await GatewayHarness.make(store: store, clock: clock, keys: keysB)

@@ -87,10 +87,14 @@ struct TwoInstanceFleet {
 
 extension GatewayHarness {
     /// Another instance of this gateway: its own store and services, the same merchant,
-    /// client, keys, clock and configuration.
-    func sibling(store: any Store, processor: any PaymentProcessor, webhookTransport: (any WebhookTransport)?) -> GatewayHarness {
+    /// client, keys, clock and configuration. `cardKeys` is its own card-key ring (a fixed
+    /// ring of the same keys when nil).
+    func sibling(
+        store: any Store, processor: any PaymentProcessor, webhookTransport: (any WebhookTransport)?, cardKeys: CardKeyRing? = nil
+    ) -> GatewayHarness {
         var dependencies = GatewayDependencies(
-            store: store, processor: processor, keys: dependencies.keys, now: dependencies.now, logger: dependencies.logger)
+            store: store, processor: processor, keys: dependencies.keys, cardKeys: cardKeys, now: dependencies.now,
+            logger: dependencies.logger)
         if let webhookTransport { dependencies.webhookTransport = webhookTransport }
         return GatewayHarness(
             clock: clock, store: store, processor: self.processor, logs: logs, configuration: configuration,

@@ -6,19 +6,26 @@ struct JobScheduler: Service {
     let recovery: RecoveryJob
     let expiry: ExpiryJob
     let settlement: SettlementJob
+    /// Read again each round, so a card-key rotation in the database reaches this instance.
+    let cardKeys: CardKeyRing
     let interval: Duration
     let logger: Logger
 
     func run() async throws {
         await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
-                // Each job on its own, so one failing does not hold back the others.
-                await attempt("recovery") { _ = try await recovery.run() }
-                await attempt("expiry") { _ = try await expiry.run() }
-                await attempt("settlement") { _ = try await settlement.run() }
+                await runRound()
                 do { try await Task.sleep(for: interval) } catch { return }
             }
         }
+    }
+
+    /// Every job once. Each on its own, so one failing does not hold back the others.
+    func runRound() async {
+        await attempt("recovery") { _ = try await recovery.run() }
+        await attempt("expiry") { _ = try await expiry.run() }
+        await attempt("settlement") { _ = try await settlement.run() }
+        await attempt("card keys") { try await cardKeys.refresh() }
     }
 
     private func attempt(_ job: String, _ body: () async throws -> Void) async {

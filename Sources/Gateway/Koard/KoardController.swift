@@ -37,7 +37,7 @@ struct KoardController {
             return try await services.idempotency.run(merchantId: caller.merchantId, request: request, body: bytes, derivedKey: key) { claim in
                 try await KoardErrors.translating {
                     let device = try await services.deviceGuard.requireActiveDevice(request, merchantId: caller.merchantId)
-                    let (tap, pin) = try services.tapOpener.open(generalCardData: body.generalCardData, paymentCardData: body.paymentCardData)
+                    let (tap, pin) = try await services.tapOpener.open(generalCardData: body.generalCardData, paymentCardData: body.paymentCardData)
                     guard pin == nil else {
                         throw GatewayError.invalid("payment_card_data", "this payload carries a PIN; send it to /v1/transactions/{id}/pin")
                     }

@@ -28,25 +28,39 @@ public enum GatewayKeyVault {
     /// with the one set whose insert won: the other's insert is a duplicate and it reads.
     public static func loadOrCreate(
         store: any Store, master: MasterKey, now: Date, initial: () throws -> GatewayKeys
-    ) async throws -> (keys: GatewayKeys, created: Bool) {
-        if let stored = try await store.read({ try await $0.sealedKeySet(name: SealedKeySet.gateway) }) {
-            return (try open(stored, with: master), false)
+    ) async throws -> (keys: GatewayKeys, version: Int, created: Bool) {
+        if let (keys, version) = try await stored(store: store, master: master) {
+            return (keys, version, false)
         }
         let keys = try initial()
         let record = SealedKeySet(sealed: try seal(keys, with: master), createdAt: now, updatedAt: now)
         do {
             try await store.write { try await $0.insert(record) }
-            return (keys, true)
+            return (keys, record.version, true)
         } catch StoreError.duplicate {
-            guard let stored = try await store.read({ try await $0.sealedKeySet(name: SealedKeySet.gateway) }) else {
+            guard let (keys, version) = try await stored(store: store, master: master) else {
                 throw StoreError.unavailable("the gateway's key set was created and is gone")
             }
-            return (try open(stored, with: master), false)
+            return (keys, version, false)
+        }
+    }
+
+    /// The stored keys and their version; nil when no instance has stored them yet.
+    public static func stored(store: any Store, master: MasterKey) async throws -> (keys: GatewayKeys, version: Int)? {
+        guard let stored = try await store.read({ try await $0.sealedKeySet(name: SealedKeySet.gateway) }) else { return nil }
+        return (try open(stored, with: master), stored.version)
+    }
+
+    /// How a running instance reads the card-data keys again after a rotation (``CardKeyRing``).
+    public static func cardKeyReload(store: any Store, master: MasterKey) -> CardKeyRing.Reload {
+        {
+            guard let (keys, version) = try await stored(store: store, master: master) else { return nil }
+            return (keys.cardDataKeys, version)
         }
     }
 
     /// Replaces the stored keys with `change(current)` in one write, so two rotations at
-    /// once cannot lose one. Running instances keep the keys they started with until restarted.
+    /// once cannot lose one. Running instances take the new card-data keys by themselves (``CardKeyRing``).
     public static func update(
         store: any Store, master: MasterKey, now: Date, _ change: @escaping @Sendable (GatewayKeys) -> GatewayKeys
     ) async throws -> GatewayKeys {

@@ -10,7 +10,7 @@ struct DeviceService: Sendable {
     let store: any Store
     let readerTokens: ReaderTokenSigner
     /// The gateway's card-data keys: reader tokens carry the current public key.
-    let cardDataKeys: OpeningKeyRing
+    let cardKeys: CardKeyRing
     let readerTokenLifetime: TimeInterval
     let now: @Sendable () -> Date
     let makeId: @Sendable () -> String
@@ -86,7 +86,7 @@ struct DeviceService: Sendable {
         }
         _ = try outcome.get()
         let issuedAt = Int64(now.timeIntervalSince1970)
-        let key = ECPublicJWK(cardDataKeys.current.sealingKey)
+        let key = ECPublicJWK(await cardKeys.ring.current.sealingKey)
         let claims = ReaderTokenClaims(
             sub: deviceId, mid: merchantId, iat: issuedAt, exp: issuedAt + Int64(readerTokenLifetime), jti: makeId(), gatewayKey: key)
         return ReaderTokenResponse(

@@ -7,25 +7,20 @@ import PaymentCore
 /// its key, the TLV inside, the read's age, and that the general data agrees with the
 /// sealed data. Every refusal is a 4xx with its own code that never carries card data.
 struct TapDataOpener: Sendable {
-    let keys: OpeningKeyRing
+    let keys: CardKeyRing
     let maxAge: TimeInterval
     let now: @Sendable () -> Date
 
     /// The opened tap and the PIN, when the payload carries one.
-    func open(generalCardData: String?, paymentCardData: String?) throws -> (tap: OpenedTap, pin: PIN?) {
+    func open(generalCardData: String?, paymentCardData: String?) async throws -> (tap: OpenedTap, pin: PIN?) {
         guard let paymentCardData, !paymentCardData.isEmpty else {
             throw GatewayError.invalid("paymentCardData", "paymentCardData is required: the reader's sealed card data, base64")
         }
         guard let generalCardData, !generalCardData.isEmpty else {
             throw GatewayError.invalid("generalCardData", "generalCardData is required: the reader's general card data, base64")
         }
-        let opened: OpenedCardData
+        let opened = try await openSealed(paymentCardData)
         let general: GeneralCardData
-        do {
-            opened = try SealedCardData.open(paymentCardData: paymentCardData, keys: keys)
-        } catch {
-            throw Self.apiError(error, field: "paymentCardData")
-        }
         do {
             general = try SealedCardData.general(generalCardData)
         } catch {
@@ -63,6 +58,23 @@ struct TapDataOpener: Sendable {
         tap.terminalVerificationResults = read.terminalVerificationResults.map(Hex.string)
         tap.applicationTransactionCounter = read.applicationTransactionCounter.map(Hex.string)
         return (tap, opened.pin)
+    }
+
+    /// The sealed data opened with the ring's keys. A key the ring does not know may be a new
+    /// one from a rotation that another instance already hands out: read the keys once more.
+    private func openSealed(_ paymentCardData: String) async throws -> OpenedCardData {
+        do {
+            return try SealedCardData.open(paymentCardData: paymentCardData, keys: await keys.ring)
+        } catch .sealed(.unknownKey(let kid)) where !kid.isEmpty {
+            guard try await keys.refresh() else { throw Self.apiError(.sealed(.unknownKey(kid)), field: "paymentCardData") }
+        } catch {
+            throw Self.apiError(error, field: "paymentCardData")
+        }
+        do {
+            return try SealedCardData.open(paymentCardData: paymentCardData, keys: await keys.ring)
+        } catch {
+            throw Self.apiError(error, field: "paymentCardData")
+        }
     }
 
     private func checkAge(_ readAt: Date) throws {
