@@ -3,6 +3,7 @@ import GatewayAPI
 import HTTPTypes
 import Storage
 import Testing
+import TestSupport
 
 /// A database that cannot be reached answers 503 with a retry hint, and the gateway serves
 /// again as soon as it is back, without a restart.

@@ -3,6 +3,7 @@ import Gateway
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import TestSupport
 
 /// A merchant's server receiving webhooks from two gateway instances, on an ephemeral
 /// loopback port. Each instance's transport names it in a header (``Tagging``), so the

@@ -1,4 +1,5 @@
 import Processing
+import TestSupport
 
 /// A processor whose authorizations wait at a gate until the test opens it, so a test can
 /// hold a request in phase 2 deterministically (no sleeping).

@@ -10,6 +10,7 @@ import PaymentCore
 import Processing
 import Storage
 import Testing
+import TestSupport
 
 /// A clock tests move by hand.
 final class TestClock: Sendable {

@@ -1,6 +1,7 @@
 import Foundation
 import PaymentCore
 import Storage
+import TestSupport
 
 /// A store that loses its connection in the middle of phase 3, as a database connection
 /// killed then does: the write that records a processor's answer (a write that takes an

@@ -3,6 +3,7 @@ import Foundation
 import GatewayAPI
 import Storage
 import Testing
+import TestSupport
 
 /// One merchant's dead endpoint does not hold up anyone else's webhooks: it gets a few
 /// attempts per pass, and its other due deliveries wait for its next retry unattempted.

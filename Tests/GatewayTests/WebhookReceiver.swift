@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import TestSupport
 
 /// A merchant's server for webhook tests: a Hummingbird app on an ephemeral loopback port
 /// that answers the scripted statuses in order (the last one repeats) and keeps every
