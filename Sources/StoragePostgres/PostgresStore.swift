@@ -40,8 +40,7 @@ public final class PostgresStore: Store {
     ) async throws -> PostgresStore {
         let parsed = try PostgresURL(url)
         let client = PostgresClient(configuration: try parsed.configuration(poolSize: poolSize), backgroundLogger: logger)
-        // The pool only hands out connections while `run()` runs; cancelling it shuts it down.
-        let running = Task { await client.run() }
+        let running = startRunning(client)
         let store = PostgresStore(client: client, running: running, logger: logger)
         do {
             // Only the first connection is bounded: migrating may wait its turn behind other
@@ -189,7 +188,7 @@ extension PostgresStore {
         var parsed = try PostgresURL(url)
         parsed.searchPath = nil
         let client = PostgresClient(configuration: try parsed.configuration(poolSize: 1), backgroundLogger: logger)
-        let running = Task { await client.run() }
+        let running = startRunning(client)
         defer { running.cancel() }
         try await client.withConnection { connection in
             for statement in statements {

@@ -1,5 +1,7 @@
 import Foundation
+import Logging
 import PaymentCore
+import PostgresNIO
 import Storage
 @testable import StoragePostgres
 import Testing
@@ -25,6 +27,21 @@ struct PostgresStoreTests {
         try await stores[0].seed()
         #expect(try await stores[1].read { try await $0.merchants() }.count == 2)
         for store in stores { try await store.close() }
+    }
+
+    /// postgres-nio warns when a connection is leased before the client's `run()` has begun,
+    /// which a busy start made happen (128 warnings in one CI run). `startRunning` enters
+    /// `run()` before it returns, so even a lease straight after it finds the client running.
+    @Test func aLeaseRightAfterStartingFindsTheClientRunning() async throws {
+        let logs = LogCapture()
+        let logger = Logger(label: "test") { _ in CapturingLogHandler(capture: logs) }
+        for _ in 0..<3 {
+            let client = PostgresClient(configuration: try PostgresURL(serverURL).configuration(poolSize: 1), backgroundLogger: logger)
+            let running = startRunning(client)
+            try await client.withConnection { connection in _ = try await connection.query("SELECT 1", logger: logger) }
+            running.cancel()
+        }
+        #expect(logs.all.filter { $0.hasPrefix("warning") } == [])
     }
 
     /// The server drops every connection of the store (as a restart does): calls on a dead
