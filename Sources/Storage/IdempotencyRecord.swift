@@ -18,9 +18,14 @@ public struct IdempotencyRecord: Sendable, Equatable, Codable {
     /// The transaction the request created, so recovery can finish the record after a crash.
     public var transactionId: String?
     public var createdAt: Date
+    /// The API whose shape the response takes (the gateway's names: "v1", "halo", "koard"…),
+    /// so recovery finishing the record after a crash answers as the route would have.
+    /// Nil for records from before it was kept: those are `/v1`.
+    public var responseFormat: String?
 
     public init(merchantId: String, key: String, requestHash: String, state: State = .inProgress,
-                responseStatus: Int? = nil, responseBody: Data? = nil, transactionId: String? = nil, createdAt: Date) {
+                responseStatus: Int? = nil, responseBody: Data? = nil, transactionId: String? = nil, createdAt: Date,
+                responseFormat: String? = nil) {
         self.merchantId = merchantId
         self.key = key
         self.requestHash = requestHash
@@ -29,5 +34,6 @@ public struct IdempotencyRecord: Sendable, Equatable, Codable {
         self.responseBody = responseBody
         self.transactionId = transactionId
         self.createdAt = createdAt
+        self.responseFormat = responseFormat
     }
 }

@@ -249,5 +249,9 @@ public enum PostgresSchema {
         PostgresMigration(version: 3, name: "one open batch per merchant", statements: [
             "CREATE UNIQUE INDEX batches_one_open_per_merchant ON batches (merchant_id) WHERE closed_at IS NULL",
         ]),
+        // The API a key's response is shaped for (see SQLiteSchema's migration 10).
+        PostgresMigration(version: 4, name: "idempotency response format", statements: [
+            "ALTER TABLE idempotency_keys ADD COLUMN response_format TEXT",
+        ]),
     ]
 }

@@ -51,12 +51,14 @@ enum SQLTables {
         Column(name: "response_body") { SQLValue.blob($0.responseBody) },
         Column(name: "transaction_id") { SQLValue.text($0.transactionId) },
         Column(name: "created_at") { SQLValue.date($0.createdAt) },
+        Column(name: "response_format") { SQLValue.text($0.responseFormat) },
     ]) { row in
         IdempotencyRecord(
             merchantId: try row.text("merchant_id"), key: try row.text("key"),
             requestHash: try row.text("request_hash"), state: try row.value(IdempotencyRecord.State.self, "state"),
             responseStatus: try row.optionalInt("response_status"), responseBody: try row.optionalBlob("response_body"),
-            transactionId: try row.optionalText("transaction_id"), createdAt: try row.date("created_at"))
+            transactionId: try row.optionalText("transaction_id"), createdAt: try row.date("created_at"),
+            responseFormat: try row.optionalText("response_format"))
     }
 
     static let batches = SQLTable<Batch>("batches", key: ["id", "merchant_id"], columns: [

@@ -276,5 +276,10 @@ enum SQLiteSchema {
         SQLiteMigration(version: 9, name: "one open batch per merchant", statements: [
             "CREATE UNIQUE INDEX batches_one_open_per_merchant ON batches (merchant_id) WHERE closed_at IS NULL",
         ]),
+        // The API a key's response is shaped for, so recovery answers a Halo or Koard retry
+        // after a crash in that API's shape. Older rows stay NULL: /v1.
+        SQLiteMigration(version: 10, name: "idempotency response format", statements: [
+            "ALTER TABLE idempotency_keys ADD COLUMN response_format TEXT",
+        ]),
     ]
 }

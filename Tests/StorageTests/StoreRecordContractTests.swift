@@ -97,7 +97,10 @@ struct StoreRecordContractTests {
     func idempotencyRecords(_ factory: StoreFactory) async throws {
         try await factory.withStore { store in
             try await store.seed()
-            let record = Fixtures.idempotencyRecord(key: "k")
+            var withFormat = Fixtures.idempotencyRecord(key: "k")
+            withFormat.responseFormat = "koard"
+            let record = withFormat
+            // No format: a record from before formats were kept.
             let sameKeyOtherMerchant = Fixtures.idempotencyRecord(merchantId: "m_2", key: "k")
             try await store.write { try await $0.insert(record); try await $0.insert(sameKeyOtherMerchant) }
             #expect(try await store.read { try await $0.idempotencyRecord(merchantId: "m_1", key: "k") } == record)

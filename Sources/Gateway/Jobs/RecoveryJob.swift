@@ -54,7 +54,9 @@ public struct RecoveryJob: Sendable {
                 try await store.write { try await $0.deleteIdempotencyRecord(merchantId: record.merchantId, key: record.key) }
                 continue
             }
-            guard let (status, body) = try await finalResponse(transactionId: transactionId, merchantId: record.merchantId) else { continue }
+            let format = record.responseFormat.flatMap(ResponseFormat.init(rawValue:)) ?? .v1
+            guard let (status, body) = try await finalResponse(transactionId: transactionId, merchantId: record.merchantId, format: format)
+            else { continue }
             var finished = record
             finished.state = .completed
             finished.responseStatus = status
@@ -64,8 +66,9 @@ public struct RecoveryJob: Sendable {
         }
     }
 
-    /// The response the original request would have given, once its transaction is final.
-    private func finalResponse(transactionId: String, merchantId: String) async throws -> (Int, Data)? {
+    /// The response the original request would have given, in its route's shape, once its
+    /// transaction is final.
+    private func finalResponse(transactionId: String, merchantId: String, format: ResponseFormat) async throws -> (Int, Data)? {
         let found = try await store.read { reader -> (Transaction, Transaction?, Merchant?)? in
             guard let row = try await reader.transaction(id: transactionId, merchantId: merchantId) else { return nil }
             var parent: Transaction?
@@ -73,16 +76,34 @@ public struct RecoveryJob: Sendable {
             return (row, parent, try await reader.merchant(id: merchantId))
         }
         guard let (row, parent, merchant) = found, row.status != .pending else { return nil }
-        if row.status == .failed {
-            let error = GatewayError(.badGateway, .processorError, "the processor did not complete this request; the transaction is failed",
-                                     paymentStatus: (parent ?? row).status.rawValue, transactionId: row.id)
-            return (error.status.code, try JSONCoding.encoder.encode(ErrorEnvelope(error: error.body)))
-        }
-        let rendered = renderer.render(row, merchant: merchant)
-        if let parent {
-            let response = FollowUpResponse(operation: rendered, payment: renderer.render(parent, merchant: merchant))
+        switch format {
+        case .halo, .haloPIN:
+            // The Halo routes answer a failed operation as a decline, never as an error.
+            let (status, response) = HaloResponse.render(row, isPINAnswer: format == .haloPIN)
+            return (status.code, try JSONCoding.encoder.encode(response))
+        case .koard:
+            if row.status == .failed {
+                return try Self.processorFailure(row, paymentStatus: KoardStatus(parent ?? row).rawValue)
+            }
+            let response = parent.map { KoardRenderer.render($0, operation: row) } ?? KoardRenderer.render(row)
             return (201, try JSONCoding.encoder.encode(response))
+        case .v1:
+            if row.status == .failed {
+                return try Self.processorFailure(row, paymentStatus: (parent ?? row).status.rawValue)
+            }
+            let rendered = renderer.render(row, merchant: merchant)
+            if let parent {
+                let response = FollowUpResponse(operation: rendered, payment: renderer.render(parent, merchant: merchant))
+                return (201, try JSONCoding.encoder.encode(response))
+            }
+            return (201, try JSONCoding.encoder.encode(rendered))
         }
-        return (201, try JSONCoding.encoder.encode(rendered))
+    }
+
+    /// The 502 the route gives when the processor did not complete the operation.
+    private static func processorFailure(_ row: Transaction, paymentStatus: String) throws -> (Int, Data) {
+        let error = GatewayError(.badGateway, .processorError, "the processor did not complete this request; the transaction is failed",
+                                 paymentStatus: paymentStatus, transactionId: row.id)
+        return (error.status.code, try JSONCoding.encoder.encode(ErrorEnvelope(error: error.body)))
     }
 }

@@ -34,7 +34,9 @@ struct KoardController {
         return try await KoardErrors.translating {
             let body = try JSONCoding.decode(KoardPaymentRequest.self, from: bytes)
             let key = try KoardIdempotency.key(transactionId: body.transactionId, eventId: body.eventId)
-            return try await services.idempotency.run(merchantId: caller.merchantId, request: request, body: bytes, derivedKey: key) { claim in
+            return try await services.idempotency.run(
+                merchantId: caller.merchantId, request: request, body: bytes, derivedKey: key, format: .koard
+            ) { claim in
                 try await KoardErrors.translating {
                     let device = try await services.deviceGuard.requireActiveDevice(request, merchantId: caller.merchantId)
                     let (tap, pin) = try await services.tapOpener.open(generalCardData: body.generalCardData, paymentCardData: body.paymentCardData)
@@ -60,7 +62,9 @@ struct KoardController {
         return try await KoardErrors.translating(payment: current) {
             let parsed = try operation.parse(bytes)
             let key = try KoardIdempotency.key(transactionId: nil, eventId: parsed.eventId)
-            return try await services.idempotency.run(merchantId: caller.merchantId, request: request, body: bytes, derivedKey: key) { claim in
+            return try await services.idempotency.run(
+                merchantId: caller.merchantId, request: request, body: bytes, derivedKey: key, format: .koard
+            ) { claim in
                 try await KoardErrors.translating(payment: current) {
                     let payment = try await lookup.require(pathId)
                     let (done, updated) = try await services.followUps.perform(

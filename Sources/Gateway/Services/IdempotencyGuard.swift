@@ -30,9 +30,9 @@ struct IdempotencyGuard: Sendable {
     /// Runs `handler` under the request's key, else under `derivedKey` when the route has
     /// one (a compatibility route whose request identifies itself), else without a key.
     /// `storing` changes what is kept for replays (a response with a secret shown once keeps
-    /// it out of the database).
+    /// it out of the database); `format` is the API the route answers in, for recovery.
     func run(
-        merchantId: String, request: Request, body: ByteBuffer, derivedKey: String? = nil,
+        merchantId: String, request: Request, body: ByteBuffer, derivedKey: String? = nil, format: ResponseFormat = .v1,
         storing: (@Sendable (Data) throws -> Data)? = nil,
         _ handler: (IdempotencyClaim?) async throws -> (HTTPResponse.Status, Data)
     ) async throws -> Response {
@@ -45,7 +45,7 @@ struct IdempotencyGuard: Sendable {
         }
         let hash = Self.requestHash(method: request.method.rawValue, path: request.uri.path, body: body)
         let claim = IdempotencyClaim(merchantId: merchantId, key: key)
-        if let replay = try await begin(claim, requestHash: hash) {
+        if let replay = try await begin(claim, requestHash: hash, format: format) {
             return JSONCoding.response(HTTPResponse.Status(code: replay.status), data: replay.body, extraHeaders: [Self.replayedHeader: "true"])
         }
         do {
@@ -61,22 +61,24 @@ struct IdempotencyGuard: Sendable {
         }
     }
 
-    private func begin(_ claim: IdempotencyClaim, requestHash: String) async throws -> (status: Int, body: Data)? {
+    private func begin(_ claim: IdempotencyClaim, requestHash: String, format: ResponseFormat) async throws -> (status: Int, body: Data)? {
         do {
-            return try await claimOrReplay(claim, requestHash: requestHash)
+            return try await claimOrReplay(claim, requestHash: requestHash, format: format)
         } catch StoreError.duplicate(_) {
             // Another gateway instance inserted the key between this write's look and its
             // insert (several instances on one PostgreSQL database): its row is committed
             // now, so a second look answers as that row says (replay, mismatch, in progress).
             do {
-                return try await claimOrReplay(claim, requestHash: requestHash)
+                return try await claimOrReplay(claim, requestHash: requestHash, format: format)
             } catch StoreError.duplicate(_) {
                 throw Self.inUse
             }
         }
     }
 
-    private func claimOrReplay(_ claim: IdempotencyClaim, requestHash: String) async throws -> (status: Int, body: Data)? {
+    private func claimOrReplay(
+        _ claim: IdempotencyClaim, requestHash: String, format: ResponseFormat
+    ) async throws -> (status: Int, body: Data)? {
         let now = now()
         return try await store.write { writer -> (status: Int, body: Data)? in
             if let existing = try await writer.idempotencyRecord(merchantId: claim.merchantId, key: claim.key) {
@@ -89,7 +91,8 @@ struct IdempotencyGuard: Sendable {
                 }
                 return (status, body)
             }
-            try await writer.insert(IdempotencyRecord(merchantId: claim.merchantId, key: claim.key, requestHash: requestHash, createdAt: now))
+            try await writer.insert(IdempotencyRecord(
+                merchantId: claim.merchantId, key: claim.key, requestHash: requestHash, createdAt: now, responseFormat: format.rawValue))
             return nil
         }
     }

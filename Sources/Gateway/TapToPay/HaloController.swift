@@ -20,7 +20,7 @@ struct HaloController {
     }
 
     private func submitTransaction(_ request: Request, context: GatewayContext) async throws -> Response {
-        try await handle(request, context: context) { caller, device, apple, reference, claim in
+        try await handle(request, context: context, format: .halo) { caller, device, apple, reference, claim in
             let (tap, pin) = try await services.tapOpener.open(generalCardData: apple.generalCardData, paymentCardData: apple.paymentCardData)
             guard pin == nil else {
                 throw GatewayError.invalid("paymentCardData", "this payload carries a PIN; send it to /transactions/{id}/submitPinApple")
@@ -46,7 +46,7 @@ struct HaloController {
 
     private func submitPIN(_ request: Request, context: GatewayContext) async throws -> Response {
         let paymentId = try context.parameters.require("id")
-        return try await handle(request, context: context) { caller, device, apple, reference, claim in
+        return try await handle(request, context: context, format: .haloPIN) { caller, device, apple, reference, claim in
             let (tap, pin) = try await services.tapOpener.open(generalCardData: apple.generalCardData, paymentCardData: apple.paymentCardData)
             guard let pin else {
                 throw GatewayError.invalid("paymentCardData", "the sealed card data carries no PIN block", code: .pinBlockMissing)
@@ -63,7 +63,7 @@ struct HaloController {
     /// What both routes do first: the permission, the device, the body under its idempotency
     /// key, the `AppleTransaction` schema with its required reference.
     private func handle(
-        _ request: Request, context: GatewayContext,
+        _ request: Request, context: GatewayContext, format: ResponseFormat,
         _ body: @escaping (Caller, Device, AppleTransactionRequest, String, IdempotencyClaim?) async throws
             -> (HTTPResponse.Status, AppleTransactionResponse)
     ) async throws -> Response {
@@ -72,7 +72,8 @@ struct HaloController {
         var request = request
         let bytes = try await request.collectBody(upTo: JSONCoding.maxBodySize)
         return try await services.idempotency.run(
-            merchantId: caller.merchantId, request: request, body: bytes, derivedKey: Self.derivedKey(bytes, path: request.uri.path)
+            merchantId: caller.merchantId, request: request, body: bytes, derivedKey: Self.derivedKey(bytes, path: request.uri.path),
+            format: format
         ) { claim in
             let apple = try JSONCoding.decode(AppleTransactionRequest.self, from: bytes)
             let (status, response) = try await body(caller, device, apple, try Self.merchantReference(apple), claim)
