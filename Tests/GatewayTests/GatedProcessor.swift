@@ -2,16 +2,21 @@ import Processing
 import TestSupport
 
 /// A processor whose authorizations wait at a gate until the test opens it, so a test can
-/// hold a request in phase 2 deterministically (no sleeping).
+/// hold a request in phase 2 deterministically (no sleeping). A look-up can run a step of
+/// the test first (``beforeNextLookup(_:)``), to hold the recovery job between its phases.
 final class GatedProcessor: PaymentProcessor {
     let inner = SimulatedProcessor()
     let entered: AsyncStream<Void>
     private let enteredContinuation: AsyncStream<Void>.Continuation
     private let waiting = Locked<CheckedContinuation<Void, Never>?>(nil)
+    private let lookupHook = Locked<(@Sendable () async -> Void)?>(nil)
 
     init() {
         (entered, enteredContinuation) = AsyncStream.makeStream()
     }
+
+    /// The next look-up first runs `step` (once).
+    func beforeNextLookup(_ step: @escaping @Sendable () async -> Void) { lookupHook.withLock { $0 = step } }
 
     /// Lets the authorization waiting at the gate go on.
     func open() { waiting.withLock { $0?.resume(); $0 = nil } }
@@ -32,6 +37,9 @@ final class GatedProcessor: PaymentProcessor {
     func void(_ request: FollowUpProcessorRequest) async throws(ProcessorError) -> ProcessorResponse { try await inner.void(request) }
     func reverse(_ request: FollowUpProcessorRequest) async throws(ProcessorError) -> ProcessorResponse { try await inner.reverse(request) }
     func refund(_ request: FollowUpProcessorRequest) async throws(ProcessorError) -> ProcessorResponse { try await inner.refund(request) }
-    func lookup(transactionId: String) async throws(ProcessorError) -> ProcessorResponse? { try await inner.lookup(transactionId: transactionId) }
+    func lookup(transactionId: String) async throws(ProcessorError) -> ProcessorResponse? {
+        if let step = lookupHook.withLock({ hook in defer { hook = nil }; return hook }) { await step() }
+        return try await inner.lookup(transactionId: transactionId)
+    }
     func cancel(transactionId: String) async throws(ProcessorError) { try await inner.cancel(transactionId: transactionId) }
 }

@@ -6,6 +6,7 @@ import PaymentCore
 import Processing
 import Storage
 import Testing
+import TestSupport
 
 @Suite("Batches, expiry and crash recovery")
 struct SettlementAndJobTests {
@@ -132,6 +133,28 @@ struct SettlementAndJobTests {
             #expect(try retry.decode(TransactionResource.self).status == .captured)
             #expect(await harness.processor.approvalCount(transactionId: row.id) == 1)
         }
+    }
+
+    /// Two instances' recovery jobs read the same stuck row; the one that finishes second
+    /// must not count it (nor log it) as its own.
+    @Test func anOperationAnotherInstanceRecoveredFirstIsNotCountedAgain() async throws {
+        let store = MemoryStore(), processor = GatedProcessor()
+        let a = try await GatewayHarness.make(store: store, processor: processor)
+        let b = a.sibling(store: store, processor: processor, webhookTransport: nil)
+        let stuck = Transaction(id: "stuck-sale", merchantId: a.merchantId, type: .sale, status: .pending,
+                                currency: .usd, amount: 700, createdAt: a.clock.now())
+        try await store.write { try await $0.insert(stuck) }
+        a.clock.advance(by: a.configuration.recoveryGrace + 1)
+        let byB = Locked(-1)
+        // A has read the row and asks the processor; meanwhile B's job finishes it.
+        processor.beforeNextLookup {
+            let count = (try? await b.services.recovery.run()) ?? -2
+            byB.withLock { $0 = count }
+        }
+        #expect(try await a.services.recovery.run() == 0)
+        #expect(byB.withLock { $0 } == 1)
+        #expect(try await store.transaction(id: stuck.id, merchantId: a.merchantId)?.status == .failed)
+        #expect(a.logs.all.filter { $0.contains("recovered pending operation") }.count == 1, "logged once, by B (the instances share a log)")
     }
 
     @Test func recoveryFailsAFollowUpTheProcessorNeverSawAndReleasesItsReservation() async throws {

@@ -17,7 +17,7 @@ public struct RecoveryJob: Sendable {
     let now: @Sendable () -> Date
     let logger: Logger
 
-    /// Runs one round; returns how many operations it resolved.
+    /// Runs one round; returns how many operations it resolved itself.
     @discardableResult
     public func run() async throws -> Int {
         let cutoff = now().addingTimeInterval(-grace)
@@ -34,11 +34,8 @@ public struct RecoveryJob: Sendable {
             let outcome = decision?.outcome ?? .failed
             let result = decision?.result
                 ?? ProcessorResult(responseCode: "96", message: "not processed: the gateway stopped before the processor was asked")
-            if row.type.isOriginal {
-                _ = try await recorder.finishOriginal(id: row.id, merchantId: row.merchantId, outcome: outcome, result: result)
-            } else {
-                _ = try await recorder.finishFollowUp(id: row.id, merchantId: row.merchantId, outcome: outcome, result: result)
-            }
+            // Another instance's recovery may have finished it since the read: not counted twice.
+            guard try await recorder.resolve(row, outcome: outcome, result: result) else { continue }
             logger.notice("recovered pending operation", metadata: ["transaction_id": "\(row.id)", "outcome": "\(outcome)"])
             resolved += 1
         }

@@ -17,6 +17,28 @@ struct OutcomeRecorder: Sendable {
     /// Finishes a sale, an authorization, a PIN try on one, or an unreferenced refund. A row
     /// that is no longer pending is returned as it is.
     func finishOriginal(id: String, merchantId: String, outcome: OperationOutcome, result: ProcessorResult) async throws -> Transaction {
+        try await recordOriginal(id: id, merchantId: merchantId, outcome: outcome, result: result).payment
+    }
+
+    /// Finishes a follow-up and applies it to its payment. A follow-up that is no longer
+    /// pending is returned as it is.
+    func finishFollowUp(id: String, merchantId: String, outcome: OperationOutcome, result: ProcessorResult) async throws -> (operation: Transaction, payment: Transaction) {
+        let recorded = try await recordFollowUp(id: id, merchantId: merchantId, outcome: outcome, result: result)
+        return (recorded.operation, recorded.payment)
+    }
+
+    /// Finishes a row left pending (the recovery job). False when something else finished it
+    /// first: another instance's recovery, or its own request's late phase 3.
+    func resolve(_ row: Transaction, outcome: OperationOutcome, result: ProcessorResult) async throws -> Bool {
+        if row.type.isOriginal {
+            return try await recordOriginal(id: row.id, merchantId: row.merchantId, outcome: outcome, result: result).changed
+        }
+        return try await recordFollowUp(id: row.id, merchantId: row.merchantId, outcome: outcome, result: result).changed
+    }
+
+    private func recordOriginal(
+        id: String, merchantId: String, outcome: OperationOutcome, result: ProcessorResult
+    ) async throws -> (payment: Transaction, changed: Bool) {
         let now = now()
         let makeId = makeId
         let pinPolicy = pinPolicy
@@ -25,7 +47,7 @@ struct OutcomeRecorder: Sendable {
             guard var payment = try await writer.lockTransaction(id: id, merchantId: merchantId) else {
                 throw StoreError.notFound(id)
             }
-            guard payment.status == .pending else { return payment }
+            guard payment.status == .pending else { return (payment, false) }
             let before = payment
             payment.processorResult = result
             if payment.type == .refund {
@@ -48,7 +70,7 @@ struct OutcomeRecorder: Sendable {
             }
             try await writer.update(payment)
             try await outbox.record(before: before, after: payment, at: now, in: writer)
-            return payment
+            return (payment, true)
         }
     }
 
@@ -64,9 +86,9 @@ struct OutcomeRecorder: Sendable {
         refund.updatedAt = now
     }
 
-    /// Finishes a follow-up and applies it to its payment. A follow-up that is no longer
-    /// pending is returned as it is.
-    func finishFollowUp(id: String, merchantId: String, outcome: OperationOutcome, result: ProcessorResult) async throws -> (operation: Transaction, payment: Transaction) {
+    private func recordFollowUp(
+        id: String, merchantId: String, outcome: OperationOutcome, result: ProcessorResult
+    ) async throws -> (operation: Transaction, payment: Transaction, changed: Bool) {
         let now = now()
         let makeId = makeId
         let outbox = outbox
@@ -76,7 +98,7 @@ struct OutcomeRecorder: Sendable {
                   var payment = try await writer.lockTransaction(id: parentId, merchantId: merchantId) else {
                 throw StoreError.notFound(id)
             }
-            guard operation.status == .pending else { return (operation, payment) }
+            guard operation.status == .pending else { return (operation, payment, false) }
             operation.status = switch outcome {
             case .approved: .approved
             case .declined, .pinRequired: .declined
@@ -94,7 +116,7 @@ struct OutcomeRecorder: Sendable {
             try await writer.update(operation)
             try await writer.update(payment)
             try await outbox.record(before: nil, after: payment, operation: operation, at: now, in: writer)
-            return (operation, payment)
+            return (operation, payment, true)
         }
     }
 }
