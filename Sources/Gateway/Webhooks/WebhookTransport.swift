@@ -42,9 +42,60 @@ public struct URLSessionWebhookTransport: WebhookTransport {
         urlRequest.httpBody = request.body
         urlRequest.timeoutInterval = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
         for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
-        let (_, response) = try await session.data(for: urlRequest)
-        guard let http = response as? HTTPURLResponse else { throw WebhookTransportError.notHTTP }
-        return http.statusCode
+        // Neither `session.data(for:)` nor `URLSessionTask.cancel()`: on Linux, cancelling
+        // `data(for:)` (the poster's timeout, a shutdown) deadlocked URLSession's queue against
+        // the Swift task and froze the process, and `cancel()` racing the task's own end
+        // crashes FoundationNetworking. A cancelled post is answered at once and its request
+        // left to end by its own timeout, which is the same bound.
+        let pending = PendingPost()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Int, any Error>) in
+                pending.wait(continuation)
+                let task = session.dataTask(with: urlRequest) { _, response, error in
+                    if let error {
+                        pending.finish(.failure(error))
+                    } else if let http = response as? HTTPURLResponse {
+                        pending.finish(.success(http.statusCode))
+                    } else {
+                        pending.finish(.failure(WebhookTransportError.notHTTP))
+                    }
+                }
+                task.resume()
+            }
+        } onCancel: {
+            pending.finish(.failure(CancellationError()))
+        }
+    }
+}
+
+/// One post's answer, given once: by URLSession, or by a cancellation that came first.
+private final class PendingPost: @unchecked Sendable {
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<Int, any Error>?
+    private var early: Result<Int, any Error>?
+
+    func wait(_ continuation: CheckedContinuation<Int, any Error>) {
+        lock.lock()
+        if let early {
+            lock.unlock()
+            continuation.resume(with: early)
+            return
+        }
+        self.continuation = continuation
+        lock.unlock()
+    }
+
+    func finish(_ result: Result<Int, any Error>) {
+        lock.lock()
+        guard let continuation else {
+            if early == nil { early = result }
+            lock.unlock()
+            return
+        }
+        self.continuation = nil
+        early = result
+        lock.unlock()
+        continuation.resume(with: result)
     }
 }
 

@@ -1,0 +1,83 @@
+import Foundation
+import Gateway
+import Hummingbird
+import HummingbirdTesting
+import Testing
+import TestSupport
+
+/// The URLSession transport cancelled at the moment URLSession itself gives up (the poster's
+/// timeout and the request's own timeout are the same), many times over. With
+/// `URLSession.data(for:)` this deadlocked a thread now and then on Linux and froze the
+/// process; every post must now come back.
+@Suite("Webhook transport: cancelling never deadlocks")
+struct WebhookTransportCancellationTests {
+    @Test func postsCancelledAsTheyTimeOutAllComeBack() async throws {
+        let router = Router()
+        let held = AsyncStream<Void>.makeStream()
+        router.post("hook") { _, _ -> Response in
+            // Never answers while the test runs: every post ends by its timeout.
+            for await _ in held.stream { break }
+            return Response(status: .ok)
+        }
+        let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+        let finished = try await app.test(.live) { client in
+            let port = try #require(client.port)
+            let request = WebhookRequest(url: URL(string: "http://127.0.0.1:\(port)/hook")!, headers: [:], body: Data("{}".utf8))
+            let transport = URLSessionWebhookTransport()
+            let done = Locked(0)
+            let answered = try await Self.withinDeadline(.seconds(60)) {
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    for worker in 0..<8 {
+                        group.addTask {
+                            for attempt in 0..<40 {
+                                let timeout = Duration.milliseconds(2 + (worker + attempt) % 5)
+                                await Self.postRacingTimeout(transport, request, timeout: timeout)
+                                done.withLock { $0 += 1 }
+                            }
+                        }
+                    }
+                    try await group.waitForAll()
+                }
+                return true
+            }
+            held.continuation.finish()
+            #expect(answered == true, "posts stuck after \(done.withLock { $0 }) of 320")
+            return done.withLock { $0 }
+        }
+        #expect(finished == 320)
+    }
+
+    /// What the webhook poster does: the post against a timer, the loser cancelled.
+    static func postRacingTimeout(_ transport: URLSessionWebhookTransport, _ request: WebhookRequest, timeout: Duration) async {
+        _ = try? await withThrowingTaskGroup(of: Int.self) { group in
+            group.addTask { try await transport.post(request, timeout: timeout) }
+            group.addTask {
+                try await Task.sleep(for: timeout)
+                throw WebhookTransportError.timedOut(timeout)
+            }
+            defer { group.cancelAll() }
+            return try await group.next() ?? 0
+        }
+    }
+
+    /// `work`'s result, or nil when it has not finished after `limit` (the work is left running).
+    static func withinDeadline<T: Sendable>(_ limit: Duration, _ work: @escaping @Sendable () async throws -> T) async throws -> T? {
+        let waiting = Locked<CheckedContinuation<T?, any Error>?>(nil)
+        return try await withCheckedThrowingContinuation { continuation in
+            waiting.withLock { $0 = continuation }
+            let task = Task {
+                do {
+                    let value = try await work()
+                    waiting.withLock { $0?.resume(returning: value); $0 = nil }
+                } catch {
+                    waiting.withLock { $0?.resume(throwing: error); $0 = nil }
+                }
+            }
+            Task {
+                try? await Task.sleep(for: limit)
+                waiting.withLock { $0?.resume(returning: nil); $0 = nil }
+                task.cancel()
+            }
+        }
+    }
+}
