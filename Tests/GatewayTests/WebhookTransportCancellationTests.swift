@@ -25,7 +25,7 @@ struct WebhookTransportCancellationTests {
             let request = WebhookRequest(url: URL(string: "http://127.0.0.1:\(port)/hook")!, headers: [:], body: Data("{}".utf8))
             let transport = URLSessionWebhookTransport()
             let done = Locked(0)
-            let answered = try await Self.withinDeadline(.seconds(60)) {
+            let answered = try await withinDeadline(.seconds(60)) {
                 try await withThrowingTaskGroup(of: Void.self) { group in
                     for worker in 0..<8 {
                         group.addTask {
@@ -60,24 +60,4 @@ struct WebhookTransportCancellationTests {
         }
     }
 
-    /// `work`'s result, or nil when it has not finished after `limit` (the work is left running).
-    static func withinDeadline<T: Sendable>(_ limit: Duration, _ work: @escaping @Sendable () async throws -> T) async throws -> T? {
-        let waiting = Locked<CheckedContinuation<T?, any Error>?>(nil)
-        return try await withCheckedThrowingContinuation { continuation in
-            waiting.withLock { $0 = continuation }
-            let task = Task {
-                do {
-                    let value = try await work()
-                    waiting.withLock { $0?.resume(returning: value); $0 = nil }
-                } catch {
-                    waiting.withLock { $0?.resume(throwing: error); $0 = nil }
-                }
-            }
-            Task {
-                try? await Task.sleep(for: limit)
-                waiting.withLock { $0?.resume(returning: nil); $0 = nil }
-                task.cancel()
-            }
-        }
-    }
 }

@@ -65,7 +65,7 @@ struct PostgresStoreTests {
         var merchants: [Merchant]?
         for _ in 0..<5 where merchants == nil {
             do {
-                guard let answer = try await Self.withinDeadline(.seconds(10), { try await store.read { try await $0.merchants() } }) else {
+                guard let answer = try await withinDeadline(.seconds(10), { try await store.read { try await $0.merchants() } }) else {
                     withKnownIssue("postgres-nio: a call on a pool whose connections were just killed never returned", isIntermittent: true) {
                         Issue.record("no answer within 10 s after the kill")
                     }
@@ -81,28 +81,6 @@ struct PostgresStoreTests {
         // attempts; every failure must still be the retryable kind.
         #expect(failures.allSatisfy { if case .unavailable = $0 { true } else { false } }, "\(failures)")
         try await store.close()
-    }
-
-    /// `work`'s result, or nil when it has not finished after `limit`. The work is left
-    /// running then (cancelled, for what that is worth): a structured timeout would wait for it.
-    static func withinDeadline<T: Sendable>(_ limit: Duration, _ work: @escaping @Sendable () async throws -> T) async throws -> T? {
-        let waiting = Locked<CheckedContinuation<T?, any Error>?>(nil)
-        return try await withCheckedThrowingContinuation { continuation in
-            waiting.withLock { $0 = continuation }
-            let task = Task {
-                do {
-                    let value = try await work()
-                    waiting.withLock { $0?.resume(returning: value); $0 = nil }
-                } catch {
-                    waiting.withLock { $0?.resume(throwing: error); $0 = nil }
-                }
-            }
-            Task {
-                try? await Task.sleep(for: limit)
-                waiting.withLock { $0?.resume(returning: nil); $0 = nil }
-                task.cancel()
-            }
-        }
     }
 
     @Test func aThrowingWriteLeavesNothing() async throws {
