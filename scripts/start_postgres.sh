@@ -21,8 +21,8 @@ ready() {
     return 1
 }
 ready
-# The tests run in parallel and several gateway instances each keep a pool: the default of
-# 100 connections is too few on a fast machine.
+# Headroom: the tests run in parallel, each store keeps a pool and the fleet tests run two
+# instances (PostgresTestSchema bounds the test schemas in use to fit even 100 connections).
 if [ "$(su postgres -c "psql -qtAc 'show max_connections'")" -lt 300 ]; then
     su postgres -c "psql -qc 'ALTER SYSTEM SET max_connections = 300'" >/dev/null
     pg_ctlcluster "$version" main restart >&2
