@@ -22,7 +22,7 @@ ready() {
 }
 ready
 # Headroom: the tests run in parallel, each store keeps a pool and the fleet tests run two
-# instances (PostgresTestSchema bounds the test schemas in use to fit even 100 connections).
+# instances (PostgresTestSchema also bounds how many test schemas, and so pools, are in use).
 if [ "$(su postgres -c "psql -qtAc 'show max_connections'")" -lt 300 ]; then
     su postgres -c "psql -qc 'ALTER SYSTEM SET max_connections = 300'" >/dev/null
     pg_ctlcluster "$version" main restart >&2

@@ -6,8 +6,8 @@ import Logging
 /// that need PostgreSQL each make their own, so they never see another test's rows.
 ///
 /// At most ``PostgresTestSchema/slots`` schemas are in use at once: the suites run in
-/// parallel and each store keeps a pool of connections, so this keeps the suite within a
-/// server's default `max_connections` (100), whatever the machine's speed.
+/// parallel and each store keeps a pool of connections, so this bounds the connections the
+/// suite opens at once, whatever the machine's speed.
 public struct PostgresTestSchema: Sendable {
     /// The server `TAPLINE_POSTGRES_URL` names (superuser or a user who may create schemas);
     /// nil when it is not set, and the PostgreSQL tests report themselves skipped.
