@@ -184,7 +184,7 @@ struct PostgresConflict: Error {
 extension PostgresStore {
     /// Runs `statements` in order on one connection to `url`'s database, outside any store
     /// and without migrating: tests create and drop the schema a store works in.
-    static func administer(url: String, _ statements: [String], logger: Logger) async throws {
+    package static func administer(url: String, _ statements: [String], logger: Logger) async throws {
         var parsed = try PostgresURL(url)
         parsed.searchPath = nil
         let client = PostgresClient(configuration: try parsed.configuration(poolSize: 1), backgroundLogger: logger)

@@ -1,6 +1,6 @@
 import Foundation
 import Logging
-@testable import StoragePostgres
+import StoragePostgres
 
 /// A uniquely named schema on the test server, and the store URL that works in it. Tests
 /// that need PostgreSQL each make their own, so they never see another test's rows.
