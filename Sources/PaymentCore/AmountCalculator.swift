@@ -25,42 +25,43 @@ import Foundation
 /// rate outside 0–100 or with more than four decimals, both tipAmount and tipRate, and any
 /// amount or total above ``maxAmount``.
 public enum AmountCalculator {
-    /// The largest base, tip or total, in minor units (as for payments).
-    public static let maxAmount: Int64 = 99_999_999_999
+    /// The largest base, tip or total, in minor units (``Money/largestMinorUnits``, as for payments).
+    public static let maxAmount: Int64 = Money.largestMinorUnits
 
     public static func calculate(
         _ base: Money, pricing: PricingSettings, options: AmountOptions = AmountOptions()
     ) throws(AmountCalculationError) -> TenderAmounts {
         try validate(base, pricing: pricing, options: options)
         let percentageOffRate = options.percentageOffRate ?? 0
-        let percentageOff = base.applying(rate: percentageOffRate, per: 100).minorUnits
+        let percentageOff = try part(base, percentageOffRate, per: 100)
         let discounted = Money(minorUnits: base.minorUnits - percentageOff, currency: base.currency)
         let tipRate = options.tipAmount == nil ? options.tipRate ?? 0 : 0
-        let tip = options.tipAmount ?? discounted.applying(rate: tipRate, per: 100).minorUnits
+        let tip: Int64
+        if let asked = options.tipAmount { tip = asked } else { tip = try part(discounted, tipRate, per: 100) }
         let common = AmountBreakdown(
             base: base.minorUnits, percentageOff: percentageOff, percentageOffRate: percentageOffRate, tip: tip, tipRate: tipRate,
-            tax: discounted.applying(rate: pricing.taxRate, per: 100).minorUnits, taxRate: pricing.taxRate)
+            tax: try part(discounted, pricing.taxRate, per: 100), taxRate: pricing.taxRate)
         var cash = common, credit = common, debit = common, ach = common
         switch pricing.mode {
         case .noZeroCost:
             break
         case .surcharge:
             let rate = options.surchargeRate ?? pricing.surchargeRate ?? 0
-            credit.surcharge = discounted.applying(rate: rate, per: 100).minorUnits
+            credit.surcharge = try part(discounted, rate, per: 100)
             credit.surchargeRate = rate
         case .cashDiscount:
             let rate = pricing.cashDiscountRate ?? 0
-            let discount = discounted.applying(rate: rate, per: 100).minorUnits
+            let discount = try part(discounted, rate, per: 100)
             (cash.cashDiscount, cash.cashDiscountRate) = (discount, rate)
             (ach.cashDiscount, ach.cashDiscountRate) = (discount, rate)
         case .dualPricing:
             let rate = options.surchargeRate ?? pricing.dualPricingRate ?? 0
             if options.useCardPrice == true {
-                let discount = discounted.applying(rate: rate, per: 100 + rate).minorUnits
+                let discount = try part(discounted, rate, per: 100 + rate)
                 (cash.cashDiscount, cash.cashDiscountRate) = (discount, rate)
                 (ach.cashDiscount, ach.cashDiscountRate) = (discount, rate)
             } else {
-                let surcharge = discounted.applying(rate: rate, per: 100).minorUnits
+                let surcharge = try part(discounted, rate, per: 100)
                 (credit.surcharge, credit.surchargeRate) = (surcharge, rate)
                 (debit.surcharge, debit.surchargeRate) = (surcharge, rate)
             }
@@ -70,6 +71,16 @@ public enum AmountCalculator {
             throw .invalidAmount(field: "amount", reason: "the total would be more than \(maxAmount) minor units")
         }
         return amounts
+    }
+
+    /// `amount` × `rate` / `denominator` in minor units. ``validate`` bounds the inputs, so this
+    /// cannot fail; the check stays so a future caller cannot turn an overflow into a wrong price.
+    private static func part(_ amount: Money, _ rate: Decimal, per denominator: Decimal) throws(AmountCalculationError) -> Int64 {
+        do {
+            return try amount.applying(rate: rate, per: denominator).minorUnits
+        } catch {
+            throw .invalidAmount(field: "amount", reason: "the amount is too large to price")
+        }
     }
 
     /// Bounds come first, so nothing below can overflow: every part is at most a few times

@@ -30,6 +30,9 @@ public struct Currency: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { code }
 
+    /// The largest amount Tapline takes in this currency (``Money/largestMinorUnits`` minor units).
+    public var largestAmount: Money { Money(minorUnits: Money.largestMinorUnits, currency: self) }
+
     public static let usd = Currency("USD", 840, 2)
     public static let eur = Currency("EUR", 978, 2)
     public static let gbp = Currency("GBP", 826, 2)

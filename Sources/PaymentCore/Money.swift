@@ -14,6 +14,17 @@ public struct Money: Hashable, Sendable, Codable, CustomStringConvertible {
     /// Zero in the given currency.
     public static func zero(_ currency: Currency) -> Money { Money(minorUnits: 0, currency: currency) }
 
+    /// The largest amount Tapline takes, in minor units of any currency (11 digits:
+    /// 999,999,999.99 USD, 99,999,999,999 JPY, 99,999,999.999 KWD). Every amount a client
+    /// sends is refused above it, so sums of a few amounts and rates up to 100 % stay far
+    /// inside Int64, and the amount fits ISO 8583's 12-digit amount field.
+    public static let largestMinorUnits: Int64 = 99_999_999_999
+
+    /// Whether `minorUnits` is from 0 to ``largestMinorUnits``.
+    public static func isWithinLimit(_ minorUnits: Int64) -> Bool {
+        minorUnits >= 0 && minorUnits <= largestMinorUnits
+    }
+
     /// Converts a decimal major-unit amount exactly ("12.34" USD → 1234).
     ///
     /// Refuses amounts with more fraction digits than the currency allows instead of
@@ -81,8 +92,8 @@ public struct Money: Hashable, Sendable, Codable, CustomStringConvertible {
     }
 
     /// This amount times an exact rate (0.18 for 18 %), rounded half-up to the minor unit.
-    public func applying(rate: Decimal) -> Money {
-        applying(rate: rate, per: 1)
+    public func applying(rate: Decimal) throws(MoneyError) -> Money {
+        try applying(rate: rate, per: 1)
     }
 
     /// This amount times `rate` / `denominator`, rounded half-up to the minor unit
@@ -92,10 +103,14 @@ public struct Money: Hashable, Sendable, Codable, CustomStringConvertible {
     /// dividing first would turn an exact half (3 × 20 / 120 = 0.5) into 0.4999… that rounds down.
     /// `.plain` rounds halves away from zero, which is half-up for the non-negative amounts
     /// rates apply to.
-    public func applying(rate: Decimal, per denominator: Decimal) -> Money {
+    /// Throws ``MoneyError/overflow`` when the result does not fit Int64 (or the rate is not
+    /// a number), where `int64Value` would have returned a wrong amount without a word.
+    public func applying(rate: Decimal, per denominator: Decimal) throws(MoneyError) -> Money {
+        guard !rate.isNaN, !denominator.isNaN, !denominator.isZero else { throw .overflow }
         var exact = Decimal(minorUnits) * rate / denominator
         var rounded = Decimal()
         NSDecimalRound(&rounded, &exact, 0, .plain)
+        guard !rounded.isNaN, rounded <= Decimal(Int64.max), rounded >= Decimal(Int64.min) else { throw .overflow }
         return Money(minorUnits: NSDecimalNumber(decimal: rounded).int64Value, currency: currency)
     }
 }

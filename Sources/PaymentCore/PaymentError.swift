@@ -6,6 +6,8 @@ public enum PaymentError: Error, Equatable, Sendable, CustomStringConvertible {
     case amountExceedsAvailable(operation: TransactionType, requested: Int64, available: Int64)
     /// The amount is zero, negative, or otherwise not acceptable for the operation.
     case invalidAmount(String)
+    /// The operation would take the payment above ``Money/largestMinorUnits``.
+    case amountTooLarge(String)
     /// Another follow-up on this payment is still waiting for the processor.
     case operationInProgress(status: TransactionStatus)
     /// The authorization is older than the merchant's authorization window.
@@ -18,7 +20,7 @@ public enum PaymentError: Error, Equatable, Sendable, CustomStringConvertible {
             return "cannot \(operation.verb) a payment that is \(state)"
         case .amountExceedsAvailable(let operation, let requested, let available):
             return "\(operation.verb) amount \(requested) exceeds the available \(available)"
-        case .invalidAmount(let reason): return reason
+        case .invalidAmount(let reason), .amountTooLarge(let reason): return reason
         case .operationInProgress(let status):
             return "another operation on this payment (\(status.rawValue)) is still in progress; retry shortly"
         case .authorizationExpired: return "the authorization has expired"

@@ -6,6 +6,7 @@ extension PaymentLifecycle {
     /// How far a capture that carries `tip` may exceed `authorized`: the tip, but never more
     /// than ``tipOvercapturePercent`` of the authorized amount (rounded down).
     public static func tipOvercapture(authorized: Int64, tip: Int64) -> Int64 {
-        max(0, min(tip, authorized * tipOvercapturePercent / 100))
+        // Divided first, so no authorized amount can overflow the product.
+        max(0, min(tip, authorized / 100 * tipOvercapturePercent + authorized % 100 * tipOvercapturePercent / 100))
     }
 }

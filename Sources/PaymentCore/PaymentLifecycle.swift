@@ -158,15 +158,25 @@ public enum PaymentLifecycle {
         case .capture(let asked):
             guard payment.status == .authorized else { throw illegal }
             guard !isExpired(payment, now: now, window: window) else { throw .authorizationExpired }
-            return try bounded(asked ?? payment.authorizedAmount, by: payment.authorizedAmount + tipOvercapture, operation: .capture)
+            let (limit, overflow) = payment.authorizedAmount.addingReportingOverflow(max(0, tipOvercapture))
+            return try bounded(asked ?? payment.authorizedAmount, by: overflow ? payment.authorizedAmount : limit, operation: .capture)
         case .incrementalAuthorization(let delta):
             guard payment.status == .authorized else { throw illegal }
             guard !isExpired(payment, now: now, window: window) else { throw .authorizationExpired }
             guard delta > 0 else { throw .invalidAmount("incremental authorization amount must be greater than zero") }
+            guard Money.isWithinLimit(delta), Money.isWithinLimit(payment.authorizedAmount),
+                  delta <= Money.largestMinorUnits - payment.authorizedAmount else {
+                throw .amountTooLarge("the authorization would grow above the largest amount, \(Money.largestMinorUnits) minor units")
+            }
             return delta
         case .tipAdjustment(let tip):
             guard payment.status == .captured, !payment.isSettled else { throw illegal }
             guard tip >= 0 else { throw .invalidAmount("tip must not be negative") }
+            // Every term is bounded before the sum, so neither can overflow.
+            guard Money.isWithinLimit(tip), Money.isWithinLimit(payment.capturedAmount), Money.isWithinLimit(payment.tipAmount),
+                  payment.capturedAmount - payment.tipAmount <= Money.largestMinorUnits - tip else {
+                throw .amountTooLarge("the new tip would take the captured amount above the largest amount, \(Money.largestMinorUnits) minor units")
+            }
             guard payment.capturedAmount - payment.tipAmount + tip >= payment.refundedAmount else {
                 throw .invalidAmount("the new tip would leave less captured than already refunded")
             }

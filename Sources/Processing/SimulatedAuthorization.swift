@@ -39,12 +39,16 @@ struct SimulatedAuthorization: Equatable, Sendable {
         case .capture:
             guard kind == .authorization, !isCaptured else { return .decline(.invalidTransaction) }
             // An acquirer takes a capture above the hold up to the tip overcapture tolerance.
+            // Amounts are checked against the largest one before any sum, so none can overflow.
+            guard amount > 0, Money.isWithinLimit(amount), Money.isWithinLimit(authorized) else { return .decline(.invalidAmount) }
             let limit = authorized + PaymentLifecycle.tipOvercapture(authorized: authorized, tip: amount - authorized)
-            guard amount > 0, amount <= limit else { return .decline(.invalidAmount) }
+            guard amount <= limit else { return .decline(.invalidAmount) }
             after.captured = amount
         case .incrementAuthorization:
             guard kind == .authorization, !isCaptured else { return .decline(.invalidTransaction) }
-            guard amount > 0 else { return .decline(.invalidAmount) }
+            guard amount > 0, Money.isWithinLimit(authorized), amount <= Money.largestMinorUnits - authorized else {
+                return .decline(.invalidAmount)
+            }
             if decidesIncrementsByAmount {
                 // Only a plain approval raises the hold; any other code declines the increment.
                 let code = ISOResponseCode(lastTwoDigitsOf: amount)
@@ -53,8 +57,8 @@ struct SimulatedAuthorization: Equatable, Sendable {
             after.authorized += amount
         case .adjustTip:
             guard isCaptured else { return .decline(.invalidTransaction) }
-            guard let newTotal = request.newTotal, newTotal.currency == currency, amount >= 0,
-                  newTotal.minorUnits >= amount, newTotal.minorUnits > 0, newTotal.minorUnits >= refunded else {
+            guard let newTotal = request.newTotal, newTotal.currency == currency, Money.isWithinLimit(amount),
+                  Money.isWithinLimit(newTotal.minorUnits), newTotal.minorUnits >= amount, newTotal.minorUnits > 0, newTotal.minorUnits >= refunded else {
                 return .decline(.invalidAmount)
             }
             after.captured = newTotal.minorUnits

@@ -58,21 +58,48 @@ struct MoneyTests {
         (Int64(1000), "0.15", Int64(150)), (333, "0.15", 50), (1, "0.5", 1), (3, "0.5", 2), (10_001, "0.0875", 875),
         (999, "0.18", 180), (0, "0.2", 0),
     ])
-    func rateRoundsHalfUp(minor: Int64, rate: String, expected: Int64) {
-        #expect(Money(minorUnits: minor, currency: .usd).applying(rate: Decimal(string: rate)!).minorUnits == expected)
+    func rateRoundsHalfUp(minor: Int64, rate: String, expected: Int64) throws {
+        #expect(try Money(minorUnits: minor, currency: .usd).applying(rate: Decimal(string: rate)!).minorUnits == expected)
     }
 
     @Test(arguments: [
         (Int64(3), "20", "120", Int64(1)), (1_503, "20", "120", 251), (10_000, "4", "104", 385), (4, "60", "160", 2), (149, "1", "100", 1),
     ])
-    func ratioMultipliesBeforeDividingSoAnExactHalfRoundsUp(minor: Int64, rate: String, per: String, expected: Int64) {
+    func ratioMultipliesBeforeDividingSoAnExactHalfRoundsUp(minor: Int64, rate: String, per: String, expected: Int64) throws {
         let money = Money(minorUnits: minor, currency: .usd)
-        #expect(money.applying(rate: Decimal(string: rate)!, per: Decimal(string: per)!).minorUnits == expected)
+        #expect(try money.applying(rate: Decimal(string: rate)!, per: Decimal(string: per)!).minorUnits == expected)
     }
 
     @Test func breakdownTotalIsTheSumOfItsParts() {
         let breakdown = AmountBreakdown(base: 2_500, percentageOff: 60, cashDiscount: 40, surcharge: 75, tip: 500, tax: 219)
         #expect(breakdown.discount == 100)
         #expect(breakdown.total == 3_194)
+    }
+
+    @Test(arguments: [(Int64.max, "2"), (Int64.min, "2"), (Int64.max / 2 + 1, "2"), (1, "NaN")])
+    func aRateThatLeavesInt64IsAnErrorNotAWrongAmount(minor: Int64, rate: String) {
+        let money = Money(minorUnits: minor, currency: .usd)
+        #expect(throws: MoneyError.overflow) { try money.applying(rate: Decimal(string: rate) ?? .nan) }
+    }
+
+    @Test func aZeroDenominatorIsAnError() {
+        #expect(throws: MoneyError.overflow) { try Money(minorUnits: 5, currency: .usd).applying(rate: 1, per: 0) }
+    }
+
+    @Test func sumsAndDifferencesOutsideInt64AreErrors() {
+        let top = Money(minorUnits: .max, currency: .usd), bottom = Money(minorUnits: .min, currency: .usd)
+        #expect(throws: MoneyError.overflow) { try top.adding(Money(minorUnits: 1, currency: .usd)) }
+        #expect(throws: MoneyError.overflow) { try bottom.subtracting(Money(minorUnits: 1, currency: .usd)) }
+    }
+
+    @Test func theLargestAmountIsElevenDigitsInEveryCurrency() {
+        for currency in Currency.all {
+            #expect(currency.largestAmount.minorUnits == 99_999_999_999)
+        }
+        #expect(Currency.usd.largestAmount.formattedAmount == "999999999.99")
+        #expect(Currency.jpy.largestAmount.formattedAmount == "99999999999")
+        #expect(Currency.kwd.largestAmount.formattedAmount == "99999999.999")
+        #expect(Money.isWithinLimit(0) && Money.isWithinLimit(99_999_999_999))
+        #expect(!Money.isWithinLimit(-1) && !Money.isWithinLimit(100_000_000_000) && !Money.isWithinLimit(.min))
     }
 }

@@ -12,14 +12,12 @@ struct CardPaymentValidator: Sendable {
         guard let currency = Currency(code: body.currency) else {
             throw GatewayError.invalid("currency", "unknown currency '\(body.currency)'; use an ISO 4217 code such as USD", code: .unknownCurrency)
         }
-        guard body.amount > 0 else {
-            throw GatewayError.invalid("amount", "amount must be greater than zero (minor units, e.g. 1234 for 12.34)", code: .invalidAmount)
-        }
+        _ = try AmountField.positive(body.amount, field: "amount", hint: "minor units, e.g. 1234 for 12.34")
         let breakdown = try BreakdownRules.canonical.parse(body.breakdown)
-        let tip = try BreakdownRules.canonical.tip(requestTip: body.tipAmount, breakdown: breakdown, tipField: "tipAmount")
-        guard tip >= 0 else { throw GatewayError.invalid("tipAmount", "tipAmount must not be negative", code: .invalidAmount) }
-        guard body.amount <= Int64.max - tip, body.amount + tip <= Self.maxTotal else {
-            throw GatewayError.invalid("amount", "amount is too large", code: .invalidAmount)
+        let tip = try AmountField.nonNegative(
+            BreakdownRules.canonical.tip(requestTip: body.tipAmount, breakdown: breakdown, tipField: "tipAmount"), field: "tipAmount")
+        guard body.amount <= Self.maxTotal - tip else {
+            throw GatewayError.invalid("amount", "amount plus tipAmount must be at most \(Self.maxTotal) minor units", code: .invalidAmount)
         }
         try BreakdownRules.check(breakdown, total: body.amount + tip)
         if let source = body.cardDataSource, source != "manual" {

@@ -108,7 +108,7 @@ struct TransactionController {
             guard !empty else { return (.capture(amount: nil), nil) }
             let capture = try JSONCoding.decode(CaptureBody.self, from: body)
             let breakdown = try BreakdownRules.canonical.parse(capture.breakdown)
-            return (.capture(amount: try positive(capture.amount ?? breakdown?.total)), breakdown)
+            return (.capture(amount: try AmountField.positive(capture.amount ?? breakdown?.total, field: "amount")), breakdown)
         }
         return (try followUpWithoutBreakdown(operation, body: body), nil)
     }
@@ -117,26 +117,18 @@ struct TransactionController {
         let empty = body.readableBytes == 0
         switch operation {
         case .capture:
-            return .capture(amount: empty ? nil : try positive(JSONCoding.decode(CaptureBody.self, from: body).amount))
+            return .capture(amount: empty ? nil : try AmountField.positive(JSONCoding.decode(CaptureBody.self, from: body).amount, field: "amount"))
         case .increment:
-            return .incrementalAuthorization(amount: try positive(JSONCoding.decode(IncrementBody.self, from: body).amount)!)
+            return .incrementalAuthorization(amount: try AmountField.positive(JSONCoding.decode(IncrementBody.self, from: body).amount, field: "amount"))
         case .adjustTip:
             let tip = try JSONCoding.decode(AdjustTipBody.self, from: body).tipAmount
-            guard tip >= 0 else { throw GatewayError.invalid("tipAmount", "tipAmount must not be negative", code: .invalidAmount) }
-            return .tipAdjustment(tip: tip)
+            return .tipAdjustment(tip: try AmountField.nonNegative(tip, field: "tipAmount"))
         case .void:
             return .void
         case .reverse:
-            return .reversal(amount: empty ? nil : try positive(JSONCoding.decode(ReverseBody.self, from: body).amount))
+            return .reversal(amount: empty ? nil : try AmountField.positive(JSONCoding.decode(ReverseBody.self, from: body).amount, field: "amount"))
         case .refund:
-            return .refund(amount: empty ? nil : try positive(JSONCoding.decode(RefundBody.self, from: body).amount))
+            return .refund(amount: empty ? nil : try AmountField.positive(JSONCoding.decode(RefundBody.self, from: body).amount, field: "amount"))
         }
-    }
-
-    private static func positive(_ amount: Int64?) throws -> Int64? {
-        if let amount, amount <= 0 {
-            throw GatewayError.invalid("amount", "amount must be greater than zero (minor units)", code: .invalidAmount)
-        }
-        return amount
     }
 }

@@ -32,7 +32,7 @@ struct GatewayError: Error, Sendable {
             self.init(.conflict, .operationInProgress, error.description, paymentStatus: status.rawValue)
         case .authorizationExpired:
             self.init(.conflict, .authorizationExpired, error.description, paymentStatus: TransactionStatus.authorized.rawValue)
-        case .invalidAmount(let message):
+        case .invalidAmount(let message), .amountTooLarge(let message):
             self.init(.badRequest, .invalidAmount, message, field: "amount")
         }
     }

@@ -33,30 +33,23 @@ enum KoardFollowUp: Sendable, CaseIterable {
         case .capture:
             let capture = empty ? KoardCaptureRequest() : try JSONCoding.decode(KoardCaptureRequest.self, from: body)
             let breakdown = try BreakdownRules.koard.parse(capture.breakdown?.canonical)
-            let amount = try Self.positive(capture.amount ?? breakdown?.total)
+            let amount = try AmountField.positive(capture.amount ?? breakdown?.total, field: "amount")
             return Parsed(eventId: capture.eventId, breakdown: breakdown) { _ in .capture(amount: amount) }
         case .auth:
             let auth = try JSONCoding.decode(KoardAuthRequest.self, from: body)
             let breakdown = try BreakdownRules.koard.parse(auth.breakdown?.canonical)
-            let delta = try Self.positive(auth.amount)!
+            let delta = try AmountField.positive(auth.amount, field: "amount")
             return Parsed(eventId: auth.eventId, breakdown: breakdown) { _ in .incrementalAuthorization(amount: delta) }
         case .adjust:
             let adjust = try JSONCoding.decode(KoardAdjustRequest.self, from: body)
             let tip = try KoardTipAdjustment(adjust)
-            return Parsed(eventId: adjust.eventId) { payment in .tipAdjustment(tip: tip.amount(for: payment)) }
+            return Parsed(eventId: adjust.eventId) { payment in .tipAdjustment(tip: try tip.amount(for: payment)) }
         case .reverse, .refund:
             let request = empty ? KoardAmountRequest() : try JSONCoding.decode(KoardAmountRequest.self, from: body)
-            let amount = try Self.positive(request.amount)
+            let amount = try AmountField.positive(request.amount, field: "amount")
             let isRefund = self == .refund
             return Parsed(eventId: request.eventId) { _ in isRefund ? .refund(amount: amount) : .reversal(amount: amount) }
         }
-    }
-
-    private static func positive(_ amount: Int64?) throws -> Int64? {
-        if let amount, amount <= 0 {
-            throw GatewayError.invalid("amount", "amount must be greater than zero (minor units)", code: .invalidAmount)
-        }
-        return amount
     }
 }
 

@@ -18,9 +18,7 @@ struct KoardTipAdjustment: Sendable {
         }
         switch (body.amount, body.percentage) {
         case (let amount?, nil):
-            guard amount >= 0 else { throw GatewayError.invalid("amount", "amount (the new tip) must not be negative", code: .invalidAmount) }
-            guard amount <= PaymentBreakdown.maxAmount else { throw GatewayError.invalid("amount", "amount is too large", code: .invalidAmount) }
-            tip = .amount(amount)
+            tip = .amount(try AmountField.nonNegative(amount, field: "amount"))
         case (nil, let percentage?):
             if let problem = PaymentBreakdown.rateProblem(percentage) {
                 throw GatewayError.invalid("percentage", "percentage \(problem)")
@@ -35,13 +33,17 @@ struct KoardTipAdjustment: Sendable {
 
     /// The new tip on `payment`. A percentage applies to the stored breakdown's subtotal,
     /// else to what was captured before the tip, rounded half-up to the minor unit.
-    func amount(for payment: Transaction) -> Int64 {
+    func amount(for payment: Transaction) throws -> Int64 {
         switch tip {
         case .amount(let amount):
             return amount
         case .percentage(let rate):
             let subtotal = payment.breakdown?.subtotal ?? (payment.capturedAmount - payment.tipAmount)
-            return Money(minorUnits: subtotal, currency: payment.currency).applying(rate: rate).minorUnits
+            do {
+                return try Money(minorUnits: subtotal, currency: payment.currency).applying(rate: rate).minorUnits
+            } catch {
+                throw GatewayError.invalid("percentage", "percentage gives a tip too large to take", code: .invalidAmount)
+            }
         }
     }
 }

@@ -32,7 +32,7 @@ struct BatchService: Sendable {
             guard var batch = try await writer.lockOpenBatch(merchantId: merchantId) else { return nil }
             if let slot, batch.openedAt >= slot { return nil }
             let members = try await Self.members(of: batch, in: writer)
-            BatchSummary(members: members).apply(to: &batch)
+            try BatchSummary(members: members).apply(to: &batch)
             batch.closedAt = now
             batch.closeReason = reason
             batch.scheduledFor = slot
@@ -48,7 +48,7 @@ struct BatchService: Sendable {
         try await store.read { reader in
             var batches = try await reader.batches(merchantId: merchantId)
             for index in batches.indices where batches[index].isOpen {
-                BatchSummary(members: try await Self.members(of: batches[index], in: reader)).apply(to: &batches[index])
+                try BatchSummary(members: try await Self.members(of: batches[index], in: reader)).apply(to: &batches[index])
             }
             return batches
         }
@@ -58,7 +58,7 @@ struct BatchService: Sendable {
     func batch(id: String, merchantId: String) async throws -> Batch? {
         try await store.read { reader in
             guard var batch = try await reader.batch(id: id, merchantId: merchantId) else { return nil }
-            if batch.isOpen { BatchSummary(members: try await Self.members(of: batch, in: reader)).apply(to: &batch) }
+            if batch.isOpen { try BatchSummary(members: try await Self.members(of: batch, in: reader)).apply(to: &batch) }
             return batch
         }
     }

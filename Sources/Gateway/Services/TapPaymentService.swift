@@ -120,7 +120,7 @@ struct TapPaymentService: Sendable {
     /// The amount to authorize: the request's (amount + tip) checked against the sealed
     /// amount, or the sealed amount when the request has none.
     static func amount(of tap: OpenedTap, terms: Terms) throws -> Money {
-        guard terms.tipAmount >= 0 else { throw GatewayError.invalid("tipAmount", "tipAmount must not be negative", code: .invalidAmount) }
+        _ = try AmountField.nonNegative(terms.tipAmount, field: "tipAmount")
         if let currency = terms.currency, let sealed = tap.amount, sealed.currency != currency {
             throw GatewayError.invalid("currency", "the card was read for \(sealed.currency.code), the request says \(currency.code)", code: .cardReadMismatch)
         }
@@ -133,11 +133,13 @@ struct TapPaymentService: Sendable {
             }
             return sealed
         }
-        guard base > 0 else { throw GatewayError.invalid("amount", "amount must be greater than zero (minor units)", code: .invalidAmount) }
+        _ = try AmountField.positive(base, field: "amount")
         guard let currency = terms.currency ?? tap.amount?.currency else {
             throw GatewayError.invalid("currency", "currency is required: the sealed card data carries none", code: .unknownCurrency)
         }
-        guard base <= CardPaymentValidator.maxTotal - terms.tipAmount else { throw GatewayError.invalid("amount", "amount is too large", code: .invalidAmount) }
+        guard base <= CardPaymentValidator.maxTotal - terms.tipAmount else {
+            throw GatewayError.invalid("amount", "amount plus tipAmount must be at most \(CardPaymentValidator.maxTotal) minor units", code: .invalidAmount)
+        }
         let total = Money(minorUnits: base + terms.tipAmount, currency: currency)
         if let sealed = tap.amount, sealed != total {
             throw GatewayError.invalid("amount", "the card was read for \(sealed.minorUnits) \(sealed.currency.code) but the request asks \(total.minorUnits)",

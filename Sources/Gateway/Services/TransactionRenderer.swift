@@ -50,9 +50,11 @@ struct TransactionRenderer: Sendable {
             if operation.type == .tipAdjustment {
                 let base = Money(minorUnits: payment.capturedAmount - payment.tipAmount, currency: payment.currency)
                 let percentages = (merchant?.paymentSettings ?? PaymentSettings()).suggestedTipPercentages
-                resource.suggestedTips = percentages.isEmpty ? nil : percentages.map { percent in
-                    SuggestedTip(tipPercent: percent, tipAmount: base.applying(rate: percent, per: 100).minorUnits)
+                // Amounts and percentages are bounded where they enter, so no suggestion is dropped in practice.
+                let tips = percentages.compactMap { percent in
+                    (try? base.applying(rate: percent, per: 100)).map { SuggestedTip(tipPercent: percent, tipAmount: $0.minorUnits) }
                 }
+                resource.suggestedTips = tips.isEmpty ? nil : tips
             }
             return resource
         }

@@ -10,8 +10,11 @@ struct BatchSummary {
     private var brands: [GroupKey: BatchSubtotal] = [:]
     private var types: [GroupKey: BatchSubtotal] = [:]
 
-    init(members: [Transaction]) {
-        for member in members { add(member) }
+    /// Throws when a total would not fit Int64. Each member is at most
+    /// ``Money/largestMinorUnits``, so that takes some 90 million of the largest payments in
+    /// one batch; the check makes it an error instead of a crash or a wrong total.
+    init(members: [Transaction]) throws {
+        for member in members { try add(member) }
     }
 
     /// Brand lines, then type lines, sorted by name and currency so a listing is stable.
@@ -26,13 +29,21 @@ struct BatchSummary {
         batch.byType = byType
     }
 
-    private mutating func add(_ member: Transaction) {
+    private mutating func add(_ member: Transaction) throws {
         guard let (kind, amount) = Self.movement(member) else { return }
         let currency = member.currency.code
         transactionCount += 1
-        totals[currency, default: 0] += amount
-        Self.add(amount, to: &brands, name: member.card?.brand ?? "unknown", currency: currency)
-        Self.add(amount, to: &types, name: kind, currency: currency)
+        totals[currency] = try Self.sum(totals[currency] ?? 0, amount)
+        try Self.add(amount, to: &brands, name: member.card?.brand ?? "unknown", currency: currency)
+        try Self.add(amount, to: &types, name: kind, currency: currency)
+    }
+
+    private static func sum(_ a: Int64, _ b: Int64) throws -> Int64 {
+        let (result, overflow) = a.addingReportingOverflow(b)
+        guard !overflow else {
+            throw GatewayError(.internalServerError, .internalError, "the batch's totals are too large to count; close the batch sooner")
+        }
+        return result
     }
 
     /// What a member moves, and under which kind: a sale, a captured authorization
@@ -55,11 +66,11 @@ struct BatchSummary {
         var currency: String
     }
 
-    private static func add(_ amount: Int64, to groups: inout [GroupKey: BatchSubtotal], name: String, currency: String) {
+    private static func add(_ amount: Int64, to groups: inout [GroupKey: BatchSubtotal], name: String, currency: String) throws {
         let key = GroupKey(name: name, currency: currency)
         var line = groups[key] ?? BatchSubtotal(name: name, currency: currency, count: 0, amount: 0)
         line.count += 1
-        line.amount += amount
+        line.amount = try sum(line.amount, amount)
         groups[key] = line
     }
 

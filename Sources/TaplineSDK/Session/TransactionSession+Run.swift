@@ -56,8 +56,9 @@ extension TransactionSession {
     private func chooseGratuity(for base: Money) async -> Int64? {
         let settings = try? await client.ttp.settings()
         let percentages = (settings?.isTipsEnabled ?? true) ? settings?.defaultTipsOptions ?? [15, 18, 20] : []
-        let suggestions = percentages.map { percent in
-            SuggestedGratuity(percentage: percent, amount: base.applying(rate: percent / 100).minorUnits)
+        // A percentage that prices no amount (one far out of range) is left out, never a wrong tip.
+        let suggestions = percentages.compactMap { percent in
+            (try? base.applying(rate: percent / 100)).map { SuggestedGratuity(percentage: percent, amount: $0.minorUnits) }
         }
         guard let provider = configuration.gratuityProvider else { return 0 }
         guard let chosen = await provider.chooseGratuity(for: base, suggestions: suggestions) else { return nil }
