@@ -48,6 +48,8 @@ public enum APIErrorCode: String, Sendable, CaseIterable {
     case cardReadStale = "card_read_stale"
     case cardReadMismatch = "card_read_mismatch"
     case cardMismatch = "card_mismatch"
+    /// The sealed card data was made under another device's or merchant's reader token.
+    case cardReadWrongReader = "card_read_wrong_reader"
     case pinBlockMissing = "pin_block_missing"
     case invalidPINBlock = "invalid_pin_block"
     case invalidPINToken = "invalid_pin_token"

@@ -55,4 +55,24 @@ struct JWEInteropTests {
         let compact = JWETamper.flipping(byte: 0, ofSegment: 3, in: try CompactJWE.seal(payload, to: key.sealingKey))
         #expect(throws: PythonPeer.Failure.self) { try peer(["open", TestJWK.privateJSON(key), compact]) }
     }
+
+    /// The reader binding is plain JOSE: joserfc sees Tapline's `mid` and `did` in the
+    /// protected header, and Tapline reads them from a payload joserfc sealed.
+    @Test func joserfcSeesTheReaderBindingTaplineSeals() throws {
+        let tap = try SimulatedTap(pan: "4242424242424242", amount: 1_000, currencyCode: 840, readAt: Date(), readerId: "r")
+        let sealed = try tap.sealed(to: key.sealingKey.bound(to: ReaderBinding(merchantId: "m_a", deviceId: "device-1")))
+        let compact = String(decoding: Data(base64Encoded: sealed.paymentCardData)!, as: UTF8.self)
+        let lines = try peer(["open", TestJWK.privateJSON(key), compact, "--binding"]).split(separator: "\n")
+        #expect(lines.last == "m_a device-1")
+    }
+
+    @Test func taplineReadsTheReaderBindingJoserfcSeals() throws {
+        let tap = try SimulatedTap(pan: "4242424242424242", amount: 1_000, currencyCode: 840, readAt: Date(), readerId: "r")
+        let compact = try peer([
+            "seal", TestJWK.publicJSON(key.sealingKey), TestJWK.hex(tap.read.tlvList().encoded), "--mid", "m_a", "--did", "device-1",
+        ])
+        let opened = try SealedCardData.open(paymentCardData: Data(compact.utf8).base64EncodedString(), keys: OpeningKeyRing(current: key))
+        #expect(opened.binding == ReaderBinding(merchantId: "m_a", deviceId: "device-1"))
+        #expect(opened.read.pan == "4242424242424242")
+    }
 }

@@ -54,7 +54,7 @@ struct CardKeyRotationTests {
         #expect(issued.keyId != original.keyId)
 
         let reply = try await fleet.b.test { session in
-            let sealed = try TestTapReader(gatewayKey: rotated.cardDataKeys.current.sealingKey).tap(readAt: fleet.a.clock.now())
+            let sealed = try session.reader(sealingTo: rotated.cardDataKeys.current.sealingKey).tap(readAt: fleet.a.clock.now())
             return try await session.apple(sealed)
         }
         #expect(reply.halo?.type == "Approved", "\(reply.text)")
@@ -64,7 +64,7 @@ struct CardKeyRotationTests {
         // A tap sealed to the key before the rotation, by a reader with an older token, still opens.
         for instance in [fleet.a, fleet.b] {
             let old = try await instance.test { session in
-                try await session.apple(try TestTapReader(gatewayKey: original.sealingKey).tap(readAt: fleet.a.clock.now()), reference: "INV-OLD")
+                try await session.apple(try session.reader(sealingTo: original.sealingKey).tap(readAt: fleet.a.clock.now()), reference: "INV-OLD")
             }
             #expect(old.halo?.type == "Approved", "\(old.text)")
         }
@@ -80,15 +80,17 @@ struct CardKeyRotationTests {
         }
         let clock = TestClock()
         let opener = TapDataOpener(keys: ring, maxAge: 60, now: { clock.now() })
-        let reader = TestTapReader(gatewayKey: rotated.cardDataKeys.current.sealingKey)
+        let device = Device(merchantId: "m_1", deviceId: TestSession.deviceId, tapToPayStatus: .active, createdAt: clock.now())
+        let reader = TestTapReader(gatewayKey: rotated.cardDataKeys.current.sealingKey, merchantId: "m_1", deviceId: TestSession.deviceId)
         for _ in 0..<2 {
             let sealed = try reader.tap(readAt: clock.now())
-            let opened = try await opener.open(generalCardData: sealed.generalCardData, paymentCardData: sealed.paymentCardData)
+            let opened = try await opener.open(generalCardData: sealed.generalCardData, paymentCardData: sealed.paymentCardData, on: device)
             #expect(opened.tap.card.pan == TestCards.visaApproved.pan)
         }
         #expect(reads.withLock { $0 } == 1)
-        let fromStart = try TestTapReader(gatewayKey: started.cardDataKeys.current.sealingKey).tap(readAt: clock.now())
-        _ = try await opener.open(generalCardData: fromStart.generalCardData, paymentCardData: fromStart.paymentCardData)
+        let fromStart = try TestTapReader(gatewayKey: started.cardDataKeys.current.sealingKey, merchantId: "m_1", deviceId: TestSession.deviceId)
+            .tap(readAt: clock.now())
+        _ = try await opener.open(generalCardData: fromStart.generalCardData, paymentCardData: fromStart.paymentCardData, on: device)
         #expect(reads.withLock { $0 } == 1, "a key the ring holds needs no read")
     }
 
@@ -108,7 +110,7 @@ struct CardKeyRotationTests {
         let reply = try await fleet.b.test { session in
             try await session.activateDevice()
             let foreign = OpeningKey.generate(keyId: "tck_not_ours").sealingKey
-            return try await session.apple(try TestTapReader(gatewayKey: foreign).tap(readAt: fleet.a.clock.now()))
+            return try await session.apple(try session.reader(sealingTo: foreign).tap(readAt: fleet.a.clock.now()))
         }
         #expect(reply.status == 400)
         #expect(reply.error?.code == "card_data_unknown_key", "\(reply.text)")

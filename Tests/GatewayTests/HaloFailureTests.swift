@@ -57,11 +57,11 @@ struct HaloFailureTests {
         let harness = try await GatewayHarness.make(keys: rotated)
         try await harness.test { (session: TestSession) async throws in
             try await session.activateDevice()
-            let old = TestTapReader(gatewayKey: before.cardDataKeys.current.sealingKey)
+            let old = session.reader(sealingTo: before.cardDataKeys.current.sealingKey)
             let sealed = try old.tap(readAt: harness.clock.now())
             #expect(try await session.apple(sealed).status == 200)
             // A key two rotations old is gone.
-            let older = TestTapReader(gatewayKey: OpeningKey.generate(keyId: "tck_0000000000000000").sealingKey)
+            let older = session.reader(sealingTo: OpeningKey.generate(keyId: "tck_0000000000000000").sealingKey)
             let refused = try await session.apple(try older.tap(readAt: harness.clock.now()))
             #expect(refused.error?.code == "card_data_unknown_key")
         }

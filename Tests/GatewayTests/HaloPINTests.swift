@@ -117,7 +117,9 @@ struct HaloPINTests {
             let other = "5c0ffee0-0000-4000-8000-000000000002"
             try await session.activateDevice(other)
             let (id, token) = try await softDeclined(session)
-            let reply = try await session.submitPIN(id, try session.tap(pan: softDecline, pin: "1234", pinToken: token), device: other)
+            // Read on the other device, under its own reader token: the binding holds, the PIN rule refuses.
+            let read = try session.reader(for: other).tap(pan: softDecline, readAt: harness.clock.now(), pin: "1234", pinToken: token)
+            let reply = try await session.submitPIN(id, read, device: other)
             #expect(reply.status == 403)
             #expect(reply.error?.code == "pin_not_permitted")
         }

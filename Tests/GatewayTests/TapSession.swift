@@ -11,7 +11,18 @@ extension TestSession {
     static let deviceId = "5c0ffee0-0000-4000-8000-000000000001"
     static let deviceHeader = HTTPField.Name(APIHeader.deviceInstallationId)!
 
-    var reader: TestTapReader { TestTapReader(gatewayKey: harness.dependencies.keys.cardDataKeys.current.sealingKey) }
+    /// The reader of the session's device (``deviceId``), sealing to the current key.
+    var reader: TestTapReader { reader(for: Self.deviceId) }
+
+    /// The reader of `deviceId` at the session's merchant.
+    func reader(for deviceId: String) -> TestTapReader {
+        reader(sealingTo: harness.dependencies.keys.cardDataKeys.current.sealingKey, deviceId: deviceId)
+    }
+
+    /// A reader of the session's merchant sealing to `key` (an old or a foreign one).
+    func reader(sealingTo key: SealingKey, deviceId: String = Self.deviceId) -> TestTapReader {
+        TestTapReader(gatewayKey: key, merchantId: harness.merchantId, deviceId: deviceId)
+    }
 
     /// Registers the device and turns Tap to Pay on; fails the test unless both work.
     func activateDevice(_ deviceId: String = Self.deviceId) async throws {

@@ -49,7 +49,7 @@ struct TapValidationTests {
             let good = try session.tap()
             let compact = Self.compact(of: good)
             let otherKey = OpeningKey.generate(keyId: "tck_not_ours").sealingKey
-            let foreign = try TestTapReader(gatewayKey: otherKey).tap(readAt: harness.clock.now())
+            let foreign = try session.reader(sealingTo: otherKey).tap(readAt: harness.clock.now())
             let garbage = try CompactJWE.seal(Data([0x5A, 0x20, 0x01]), to: harness.dependencies.keys.cardDataKeys.current.sealingKey)
             let cases: [(String, SealedCardData, String)] = [
                 ("not base64", SealedCardData(generalCardData: good.generalCardData, paymentCardData: "%%% not base64 %%%"), "invalid_card_data"),

@@ -9,6 +9,11 @@ public struct TestTapReader: Sendable {
 
     public init(gatewayKey: SealingKey) { self.gatewayKey = gatewayKey }
 
+    /// A reader holding a reader token of `deviceId` at `merchantId`: its taps are bound to them.
+    public init(gatewayKey: SealingKey, merchantId: String, deviceId: String) {
+        self.gatewayKey = gatewayKey.bound(to: ReaderBinding(merchantId: merchantId, deviceId: deviceId))
+    }
+
     /// A tap of `pan` for `amount` minor units of the currency with ISO numeric code
     /// `currencyCode` (978 = EUR, 840 = USD); nil amount leaves tags 9F02/5F2A out.
     public func tap(

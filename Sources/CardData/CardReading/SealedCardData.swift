@@ -13,7 +13,8 @@ public struct SealedCardData: Sendable, Equatable {
         self.paymentCardData = paymentCardData
     }
 
-    /// Reader side: seals `read` to the gateway's key. With a `pin`, the payload carries it
+    /// Reader side: seals `read` to the gateway's key, bound to the key's ``ReaderBinding``
+    /// when it has one (a key from a reader token always does). With a `pin`, the payload carries it
     /// as an ISO 9564 format 4 PIN block enciphered under this payload's own PIN key, so
     /// the PIN is bound to this one sealed payload.
     public static func seal(_ read: CardRead, general: GeneralCardData, pin: PIN? = nil, to key: SealingKey) throws -> SealedCardData {
@@ -22,7 +23,7 @@ public struct SealedCardData: Sendable, Equatable {
         if let pin {
             read.pinBlock = try PINBlockFormat4.encipher(pin: pin, pan: read.pan, key: session.pinKey)
         }
-        let compact = try session.seal(read.tlvList().encoded)
+        let compact = try session.seal(read.tlvList().encoded, extraHeader: key.binding?.headerFields ?? [:])
         return SealedCardData(
             generalCardData: general.tlvList().encoded.base64EncodedString(),
             paymentCardData: Data(compact.utf8).base64EncodedString())
@@ -36,6 +37,9 @@ public struct OpenedCardData: Sendable {
     public var pin: PIN?
     /// The card-data key that opened it.
     public var keyId: String
+    /// The merchant and device of the reader token it was sealed under; nil when the
+    /// payload names none.
+    public var binding: ReaderBinding?
 }
 
 extension SealedCardData {
@@ -66,7 +70,7 @@ extension SealedCardData {
                 throw .pinBlock(error)
             }
         }
-        return OpenedCardData(read: read, pin: pin, keyId: opened.keyId)
+        return OpenedCardData(read: read, pin: pin, keyId: opened.keyId, binding: ReaderBinding(header: opened.header.extra))
     }
 
     /// Reads `generalCardData`.

@@ -44,10 +44,11 @@ public struct ReaderTokenClaims: Codable, Sendable, Equatable {
     public var merchantId: String { mid }
     public var expiresAt: Date { Date(timeIntervalSince1970: TimeInterval(exp)) }
 
-    /// The key to seal card data to, named by ``kid``.
+    /// The key to seal card data to, named by ``kid`` and bound to this token's merchant and
+    /// device (``ReaderBinding``).
     public func sealingKey() throws(SealedDataError) -> SealingKey {
         let key = try gatewayKey.sealingKey()
-        return SealingKey(keyId: kid, publicKey: key.publicKey)
+        return SealingKey(keyId: kid, publicKey: key.publicKey, binding: ReaderBinding(claims: self))
     }
 
     /// The claims of a compact reader token, without checking its signature (the reader

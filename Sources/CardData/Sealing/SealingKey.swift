@@ -6,10 +6,19 @@ public struct SealingKey: Sendable {
     /// Names the key in the JWE `kid` header, so the gateway knows which private key opens it.
     public let keyId: String
     public let publicKey: P256.KeyAgreement.PublicKey
+    /// The merchant and device of the reader token the key came from; every payload sealed
+    /// with the key carries it, and the gateway takes the payload only from them.
+    public let binding: ReaderBinding?
 
-    public init(keyId: String, publicKey: P256.KeyAgreement.PublicKey) {
+    public init(keyId: String, publicKey: P256.KeyAgreement.PublicKey, binding: ReaderBinding? = nil) {
         self.keyId = keyId
         self.publicKey = publicKey
+        self.binding = binding
+    }
+
+    /// The same key, sealing for `binding`'s merchant and device.
+    public func bound(to binding: ReaderBinding) -> SealingKey {
+        SealingKey(keyId: keyId, publicKey: publicKey, binding: binding)
     }
 }
 

@@ -39,7 +39,7 @@ struct KoardController {
             ) { claim in
                 try await KoardErrors.translating {
                     let device = try await services.deviceGuard.requireActiveDevice(request, merchantId: caller.merchantId)
-                    let (tap, pin) = try await services.tapOpener.open(generalCardData: body.generalCardData, paymentCardData: body.paymentCardData)
+                    let (tap, pin) = try await services.tapOpener.open(generalCardData: body.generalCardData, paymentCardData: body.paymentCardData, on: device)
                     guard pin == nil else {
                         throw GatewayError.invalid("payment_card_data", "this payload carries a PIN; send it to /v1/transactions/{id}/pin")
                     }
@@ -84,9 +84,7 @@ struct KoardController {
         guard let currency = Currency(code: body.currency) else {
             throw GatewayError.invalid("currency", "unknown currency '\(body.currency)'; use an ISO 4217 code such as USD", code: .unknownCurrency)
         }
-        guard body.amount > 0 else {
-            throw GatewayError.invalid("amount", "amount must be greater than zero (minor units, tip included)", code: .invalidAmount)
-        }
+        _ = try AmountField.positive(body.amount, field: "amount", hint: "minor units, tip included")
         terms.currency = currency
         terms.breakdown = try BreakdownRules.koard.parse(body.breakdown?.canonical)
         try BreakdownRules.check(terms.breakdown, total: body.amount)

@@ -21,7 +21,7 @@ struct HaloController {
 
     private func submitTransaction(_ request: Request, context: GatewayContext) async throws -> Response {
         try await handle(request, context: context, format: .halo) { caller, device, apple, reference, claim in
-            let (tap, pin) = try await services.tapOpener.open(generalCardData: apple.generalCardData, paymentCardData: apple.paymentCardData)
+            let (tap, pin) = try await services.tapOpener.open(generalCardData: apple.generalCardData, paymentCardData: apple.paymentCardData, on: device)
             guard pin == nil else {
                 throw GatewayError.invalid("paymentCardData", "this payload carries a PIN; send it to /transactions/{id}/submitPinApple")
             }
@@ -47,7 +47,7 @@ struct HaloController {
     private func submitPIN(_ request: Request, context: GatewayContext) async throws -> Response {
         let paymentId = try context.parameters.require("id")
         return try await handle(request, context: context, format: .haloPIN) { caller, device, apple, reference, claim in
-            let (tap, pin) = try await services.tapOpener.open(generalCardData: apple.generalCardData, paymentCardData: apple.paymentCardData)
+            let (tap, pin) = try await services.tapOpener.open(generalCardData: apple.generalCardData, paymentCardData: apple.paymentCardData, on: device)
             guard let pin else {
                 throw GatewayError.invalid("paymentCardData", "the sealed card data carries no PIN block", code: .pinBlockMissing)
             }

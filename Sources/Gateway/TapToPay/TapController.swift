@@ -24,7 +24,7 @@ struct TapController {
     func pay(_ type: TransactionType, body: TapTransactionRequest, request: Request, caller: Caller, claim: IdempotencyClaim?,
              context: GatewayContext) async throws -> Transaction {
         let device = try await services.deviceGuard.requireActiveDevice(request, merchantId: caller.merchantId)
-        let (tap, pin) = try await services.tapOpener.open(generalCardData: body.generalCardData, paymentCardData: body.paymentCardData)
+        let (tap, pin) = try await services.tapOpener.open(generalCardData: body.generalCardData, paymentCardData: body.paymentCardData, on: device)
         guard pin == nil else {
             throw GatewayError.invalid("paymentCardData", "this payload carries a PIN; send it to /v1/transactions/{id}/pin")
         }
@@ -42,7 +42,7 @@ struct TapController {
             let refund = try JSONCoding.decode(TapTransactionRequest.self, from: body)
             guard refund.tipAmount == nil else { throw GatewayError.invalid("tipAmount", "tipAmount does not apply to a refund") }
             guard refund.breakdown == nil else { throw GatewayError.invalid("breakdown", "breakdown does not apply to a refund") }
-            let (tap, pin) = try await services.tapOpener.open(generalCardData: refund.generalCardData, paymentCardData: refund.paymentCardData)
+            let (tap, pin) = try await services.tapOpener.open(generalCardData: refund.generalCardData, paymentCardData: refund.paymentCardData, on: device)
             guard pin == nil else { throw GatewayError.invalid("paymentCardData", "a refund takes no PIN") }
             let result = try await services.tapPayments.refund(
                 tap: tap, terms: try Self.terms(refund), originalTransactionId: refund.originalTransactionId,
@@ -68,7 +68,7 @@ struct TapController {
         return try await services.idempotency.run(merchantId: caller.merchantId, request: request, body: body) { claim in
             let submission = try JSONCoding.decode(PINSubmissionRequest.self, from: body)
             let (tap, pin) = try await services.tapOpener.open(
-                generalCardData: submission.generalCardData, paymentCardData: submission.paymentCardData)
+                generalCardData: submission.generalCardData, paymentCardData: submission.paymentCardData, on: device)
             guard let pin else {
                 throw GatewayError.invalid("paymentCardData", "the sealed card data carries no PIN block", code: .pinBlockMissing)
             }

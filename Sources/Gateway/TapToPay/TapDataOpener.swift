@@ -2,6 +2,7 @@ import CardData
 import Foundation
 import GatewayAPI
 import PaymentCore
+import Storage
 
 /// Opens what a reader sent and checks it before anything is written: base64, the JWE and
 /// its key, the TLV inside, the read's age, and that the general data agrees with the
@@ -11,8 +12,9 @@ struct TapDataOpener: Sendable {
     let maxAge: TimeInterval
     let now: @Sendable () -> Date
 
-    /// The opened tap and the PIN, when the payload carries one.
-    func open(generalCardData: String?, paymentCardData: String?) async throws -> (tap: OpenedTap, pin: PIN?) {
+    /// The opened tap and the PIN, when the payload carries one. The payload must have been
+    /// sealed under a reader token of `device` (its merchant and installation id).
+    func open(generalCardData: String?, paymentCardData: String?, on device: Device) async throws -> (tap: OpenedTap, pin: PIN?) {
         guard let paymentCardData, !paymentCardData.isEmpty else {
             throw GatewayError.invalid("paymentCardData", "paymentCardData is required: the reader's sealed card data, base64")
         }
@@ -20,6 +22,7 @@ struct TapDataOpener: Sendable {
             throw GatewayError.invalid("generalCardData", "generalCardData is required: the reader's general card data, base64")
         }
         let opened = try await openSealed(paymentCardData)
+        try Self.checkBinding(opened.binding, device: device)
         let general: GeneralCardData
         do {
             general = try SealedCardData.general(generalCardData)
@@ -74,6 +77,21 @@ struct TapDataOpener: Sendable {
             return try SealedCardData.open(paymentCardData: paymentCardData, keys: await keys.ring)
         } catch {
             throw Self.apiError(error, field: "paymentCardData")
+        }
+    }
+
+    /// A read made under another device's or merchant's reader token is refused: without
+    /// this, card data read on one merchant's phone could be charged by another merchant.
+    static func checkBinding(_ binding: ReaderBinding?, device: Device) throws {
+        guard let binding else {
+            throw GatewayError.invalid(
+                "paymentCardData", "paymentCardData names no reader token; seal the card data with the key of this device's reader token",
+                code: .cardReadWrongReader)
+        }
+        guard binding.merchantId == device.merchantId, binding.deviceId == device.deviceId else {
+            throw GatewayError.invalid(
+                "paymentCardData", "the card was read under the reader token of another device or merchant; read the card again on this device",
+                code: .cardReadWrongReader)
         }
     }
 
