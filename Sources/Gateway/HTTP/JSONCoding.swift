@@ -12,15 +12,23 @@ enum JSONCoding {
     static let maxBodySize = 1 << 20
 
     /// Decodes a JSON body, turning every decoding failure into a 400 that names the field.
+    /// The body is checked as strict JSON first (``JSONBodyCheck``): duplicate keys, `null`
+    /// outside the type's ``NullableFields``, deep nesting and text that is not UTF-8 are refused.
     static func decode<T: Decodable>(_ type: T.Type, from body: ByteBuffer) throws -> T {
         let data = Data(buffer: body)
         guard !data.isEmpty else { throw GatewayError.invalid("body", "the request body must be a JSON object", code: .invalidJSON) }
+        var check = JSONBodyCheck(
+            nullableFields: (type as? any NullableFields.Type)?.nullableFields ?? [],
+            decimalFields: (type as? any DecimalFields.Type)?.decimalFields ?? [])
+        do {
+            try check.check(data)
+        } catch {
+            throw GatewayError(error)
+        }
         do {
             return try decoder.decode(type, from: data)
         } catch let error as DecodingError {
-            let decimalFields = (type as? any DecimalFields.Type)?.decimalFields ?? []
-            if case .dataCorrupted(let context) = error, context.codingPath.isEmpty,
-               let field = fractionalNumberPath(in: data, skipping: decimalFields) {
+            if case .dataCorrupted(let context) = error, context.codingPath.isEmpty, let field = check.fractionalNumberPath {
                 // Foundation reports a fraction in an integer field as invalid JSON, without the field.
                 throw GatewayError.invalid(field, "\(field) must be an integer (amounts are in minor units, e.g. 1234 for 12.34)")
             }
@@ -28,32 +36,6 @@ enum JSONCoding {
         } catch {
             throw GatewayError.invalid("body", "the request body is not valid JSON", code: .invalidJSON)
         }
-    }
-
-    /// The dotted path of the first non-integral number in a valid JSON document, if any,
-    /// outside the `skipping` fields (rates, which are decimals). Every other number of the
-    /// canonical API is an integer, so that number is the field at fault.
-    static func fractionalNumberPath(in data: Data, skipping decimalFields: Set<String> = []) -> String? {
-        guard let object = try? JSONSerialization.jsonObject(with: data) else { return nil }
-        func search(_ value: Any, _ path: [String]) -> String? {
-            switch value {
-            case let dictionary as [String: Any]:
-                for key in dictionary.keys.sorted() where !decimalFields.contains(key) {
-                    if let found = search(dictionary[key]!, path + [key]) { return found }
-                }
-            case let array as [Any]:
-                for (index, element) in array.enumerated() {
-                    if let found = search(element, path + [String(index)]) { return found }
-                }
-            case let number as NSNumber where !(value is Bool):
-                let double = number.doubleValue
-                if double.rounded() != double { return path.joined(separator: ".") }
-            default:
-                break
-            }
-            return nil
-        }
-        return search(object, []).flatMap { $0.isEmpty ? nil : $0 }
     }
 
     static func response(_ status: HTTPResponse.Status, _ value: some Encodable) throws -> Response {
@@ -72,6 +54,29 @@ enum JSONCoding {
 protocol DecimalFields {
     /// The names of those fields (a list's name covers its elements).
     static var decimalFields: Set<String> { get }
+}
+
+/// A request type with fields where `null` means something (it clears a setting); every
+/// other field refuses `null`, since a decoder would read it as "left out".
+protocol NullableFields {
+    /// The names of those fields.
+    static var nullableFields: Set<String> { get }
+}
+
+extension GatewayError {
+    /// What ``JSONBodyCheck`` refused, as a 400 naming the field.
+    init(_ problem: JSONBodyCheck.Problem) {
+        switch problem {
+        case .invalid(let reason):
+            self = .invalid("body", "the request body is not valid JSON: \(reason)", code: .invalidJSON)
+        case .tooDeep:
+            self = .invalid("body", "the request body nests objects and arrays deeper than \(JSONBodyCheck.maxDepth) levels", code: .invalidJSON)
+        case .duplicateKey(let field):
+            self = .invalid(field, "\(field) appears more than once; send each field once")
+        case .null(let field):
+            self = .invalid(field, "\(field) must not be null; leave it out to use its default")
+        }
+    }
 }
 
 extension GatewayError {

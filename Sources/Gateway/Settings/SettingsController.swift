@@ -32,3 +32,10 @@ extension UpdatePaymentSettingsRequest: DecimalFields {
         ["defaultSurchargeRate", "defaultCashDiscountRate", "defaultDualPricingRate", "taxRate", "defaultTipsOptions"]
     }
 }
+
+extension UpdatePaymentSettingsRequest: NullableFields {
+    /// `null` clears these (JSON Merge Patch); every other setting refuses it.
+    static var nullableFields: Set<String> {
+        ["defaultSurchargeRate", "defaultCashDiscountRate", "defaultDualPricingRate", "ttpIosTerminalProfileId"]
+    }
+}
