@@ -1,12 +1,13 @@
 import Foundation
 
 /// The API's JSON conventions, shared by the gateway and the SDK so they cannot drift:
-/// ISO 8601 dates, sorted keys (stable bytes, which idempotent replays compare).
+/// ISO 8601 dates, sorted keys (stable bytes, which idempotent replays compare), and `/`
+/// written as it is (a URL reads `https://…`, never `https:\/\/…`).
 public enum APIJSON {
     public static var encoder: JSONEncoder {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
-        encoder.outputFormatting = [.sortedKeys]
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return encoder
     }
 

@@ -49,6 +49,16 @@ struct WebhookEndpointRouteTests {
         }
     }
 
+    @Test func aURLInAnAnswerIsWrittenWithoutEscapedSlashes() async throws {
+        let harness = try await GatewayHarness.make(configuration: Self.quiet)
+        try await harness.test { session in
+            let created = try await session.send(.post, APIPath.webhookEndpoints, json: #"{"url":"https://shop.example/tapline/webhooks"}"#)
+            #expect(created.status == 201, "\(created.text)")
+            #expect(created.text.contains(#""url":"https://shop.example/tapline/webhooks""#), "\(created.text)")
+            #expect(!created.text.contains(#"\/"#))
+        }
+    }
+
     @Test func theSecretIsShownOnceAndNotStoredInTheClear() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tapline-webhook-secret-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

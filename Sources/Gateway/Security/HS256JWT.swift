@@ -9,7 +9,7 @@ enum HS256JWT {
     static func sign(_ claims: some Encodable, type: String, key: SymmetricKey) -> String {
         let header = Base64URL.encode(Data(#"{"alg":"HS256","typ":"\#(type)"}"#.utf8))
         let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let payload = Base64URL.encode((try? encoder.encode(claims)) ?? Data())
         let signingInput = header + "." + payload
         let signature = HMAC<SHA256>.authenticationCode(for: Data(signingInput.utf8), using: key)
