@@ -38,6 +38,8 @@ struct KoardTroubleshootingTests {
             #expect(captureSale.status == 409)
             #expect(captureSale.error?.code == "invalid_state_transition")
             #expect(captureSale.error?.status == "captured")
+            let message = captureSale.error?.message ?? ""
+            #expect(message.components(separatedBy: "(Koard state:").count == 2, "the state is said once: \(message)")
 
             _ = try await session.koard(KoardPath.refund(sale.transactionId)).koard
             let reverseRefunded = try await session.koard(KoardPath.reverse(sale.transactionId))
@@ -106,6 +108,8 @@ struct KoardTroubleshootingTests {
             let noCard = try await session.koardPost(KoardPath.payment, #"{"amount":1000,"currency":"USD"}"#)
             #expect(noCard.status == 400)
             #expect(noCard.error?.field?.contains("card_data") == true, "\(noCard.text)")
+            #expect(noCard.error?.message.contains("_card_data is required") == true, "\(noCard.text)")
+            #expect(noCard.error?.message.contains("CardData") == false, "Koard's fields are snake_case: \(noCard.text)")
         }
     }
 

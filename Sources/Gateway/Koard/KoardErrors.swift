@@ -16,17 +16,35 @@ enum KoardErrors {
         do {
             return try await body()
         } catch var error as GatewayError {
+            // A route translates twice when an error crosses its idempotency claim; the second
+            // pass must change nothing (the state was said once already).
+            guard !error.body.message.contains(statePrefix) else { throw error }
             error.body.field = error.body.field.map(snakeCase)
+            error.body.message = snakeCaseFieldNames(in: error.body.message)
             if let status = error.body.status, let canonical = TransactionStatus(rawValue: status) {
                 let current = try? await payment()
                 let koard = current.map { KoardStatus($0) } ?? KoardStatus(Transaction.placeholder(status: canonical))
                 error.body.status = koard.rawValue
                 if error.body.code == APIErrorCode.invalidStateTransition.rawValue {
-                    error.body.message += " (Koard state: \(koard.rawValue))"
+                    error.body.message += " \(statePrefix) \(koard.rawValue))"
                 }
             }
             throw error
         }
+    }
+
+    private static let statePrefix = "(Koard state:"
+
+    /// The request fields Koard spells in snake_case, as the shared services name them in
+    /// messages; only these are rewritten, so a permission name such as `ecommerceRefund` stays.
+    static let koardFieldNames = [
+        "generalCardData", "paymentCardData", "transactionId", "eventId", "taxRate", "taxAmount", "tipAmount", "tipType",
+        "surchargeAmount", "surchargeRate",
+    ]
+
+    /// `message` with each of ``koardFieldNames`` written as Koard writes it.
+    static func snakeCaseFieldNames(in message: String) -> String {
+        koardFieldNames.reduce(message) { text, name in text.replacingOccurrences(of: name, with: snakeCase(name)) }
     }
 
     /// "breakdown.taxRate" → "breakdown.tax_rate"; snake_case names and header names
