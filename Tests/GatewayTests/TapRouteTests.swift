@@ -132,6 +132,33 @@ struct TapRouteTests {
         }
     }
 
+    /// A PIN read for another amount (99.99 on a 40.00 payment) is refused as a tap would
+    /// be, and leaves the payment waiting with its tries untouched.
+    @Test func aPINReadForAnotherAmountOrCurrencyIsRefused() async throws {
+        let harness = try await GatewayHarness.make()
+        try await harness.test { (session: TestSession) async throws in
+            try await session.activateDevice()
+            #expect(try await session.send(.patch, APIPath.paymentSettings, json: #"{"availableCurrencies":["USD","EUR"]}"#).status == 200)
+            let pan = TestCards.pinRequired.pan
+            let soft = try await post(session, APIPath.sale, Self.body(try session.tap(pan: pan, amount: 4_000))).decode(TransactionResource.self)
+            let token = try #require(soft.pin?.pinToken)
+            for (amount, currency) in [(UInt64(9_999), 840), (4_000, 978)] {
+                let wrong = try session.tap(pan: pan, amount: amount, currencyCode: currency, pin: "1234", pinToken: token)
+                let reply = try await post(session, APIPath.pin(soft.id), Self.body(wrong))
+                #expect(reply.status == 400, "\(reply.text)")
+                #expect(reply.error?.code == "card_read_mismatch")
+            }
+            let refundRead = try session.tap(pan: pan, amount: 4_000, kind: .refund, pin: "1234", pinToken: token)
+            #expect(try await post(session, APIPath.pin(soft.id), Self.body(refundRead)).error?.code == "card_read_mismatch")
+            let waiting = try await session.send(.get, APIPath.transaction(soft.id)).decode(TransactionResource.self)
+            #expect(waiting.status == .pinRequired)
+            #expect(waiting.pin?.attemptsRemaining == soft.pin?.attemptsRemaining)
+            let right = try await post(session, APIPath.pin(soft.id), Self.body(try session.tap(pan: pan, amount: 4_000, pin: "1234", pinToken: token)))
+            #expect(right.status == 200, "\(right.text)")
+            #expect(try right.decode(TransactionResource.self).amount == 4_000)
+        }
+    }
+
     @Test func thePINOnV1CompletesASoftDecline() async throws {
         let harness = try await GatewayHarness.make()
         try await harness.test { (session: TestSession) async throws in

@@ -50,6 +50,7 @@ struct PINService: Sendable {
             guard payment.card?.panHash == proof.panHash else {
                 throw GatewayError(.badRequest, .cardMismatch, "the PIN was entered for another card than the one tapped", field: "paymentCardData")
             }
+            try Self.checkRead(tap, against: payment)
             try await CardReadLedger.record(proof, merchantId: merchantId, at: now, in: writer)
             try await writer.update(payment)
             try await idempotency?.link(transactionId: payment.id, in: writer)
@@ -70,6 +71,18 @@ struct PINService: Sendable {
         }
         // Phase 3.
         return try await recorder.finishOriginal(id: payment.id, merchantId: merchantId, outcome: response.outcome, result: response.result)
+    }
+
+    /// The PIN payload's read must be for this payment, as a tap must be for its request: a
+    /// purchase, for the payment's amount and currency when it names them.
+    static func checkRead(_ tap: OpenedTap, against payment: Transaction) throws {
+        guard tap.kind == .purchase else {
+            throw GatewayError.invalid("paymentCardData", "the PIN was read for a refund, not for this payment", code: .cardReadMismatch)
+        }
+        if let sealed = tap.amount, sealed != payment.money {
+            throw GatewayError.invalid(
+                "paymentCardData", "the PIN was read for \(sealed) but transaction \(payment.id) is for \(payment.money)", code: .cardReadMismatch)
+        }
     }
 
     static func apiError(_ error: PINError) -> GatewayError {
