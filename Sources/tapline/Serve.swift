@@ -39,7 +39,8 @@ struct Serve: AsyncParsableCommand {
             try await app.runService()
         } catch {
             try? await dependencies.store.close()
-            throw error
+            // A taken port is the usual reason a start fails; say which address and what to do.
+            throw ListenError.explaining(error, host: configuration.host, port: configuration.port) ?? error
         }
         try await dependencies.store.close()
     }
