@@ -30,7 +30,12 @@ struct Serve: AsyncParsableCommand {
             host: host, port: port, readerTokenLifetime: readerTokenLifetime, pinMaxAttempts: pinMaxAttempts, pinWindow: pinWindow)
         var logger = Logger(label: "tapline")
         logger.logLevel = configuration.logLevel
-        let dependencies = try await productionDependencies(configuration, logger: logger)
+        let dependencies: GatewayDependencies
+        do {
+            dependencies = try await productionDependencies(configuration, logger: logger)
+        } catch {
+            throw CommandFailure.database(error)
+        }
         // The store is closed once the server has stopped (or failed to start): SQLite's
         // connections must be closed before they go away.
         do {
