@@ -66,7 +66,8 @@ let package = Package(
         // Apple's ProximityReader behind the CardReader protocol; empty where the framework is missing.
         .target(name: "TaplineSDKProximityReader", dependencies: ["TaplineSDK", "CardData", "PaymentCore"]),
         .executableTarget(name: "tapline", dependencies: [
-            "Gateway", "GatewayAPI", "CardData", "PaymentCore", "Storage", "TaplineSDK",
+            // StorageSQLite: its open errors, which the commands turn into advice.
+            "Gateway", "GatewayAPI", "CardData", "PaymentCore", "Storage", "StorageSQLite", "TaplineSDK",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -75,11 +75,14 @@ func buildRouter(_ services: GatewayServices, now: @escaping @Sendable () -> Dat
 }
 
 /// PostgreSQL when a database URL is configured, else SQLite at the configured path, migrated.
-public func openStore(_ configuration: GatewayConfiguration, logger: Logger) async throws -> any Store {
+/// With `createIfMissing` false a missing SQLite file is `SQLiteOpenError.missingDatabase` and
+/// none is made (the admin commands: a mistyped path must not start a new, empty gateway);
+/// a PostgreSQL database is never created by the gateway, so the flag does not apply to it.
+public func openStore(_ configuration: GatewayConfiguration, createIfMissing: Bool = true, logger: Logger) async throws -> any Store {
     if let url = configuration.databaseURL {
         return try await PostgresStore.open(url: url, poolSize: configuration.databasePoolSize, logger: logger)
     }
-    return try await SQLiteStore.open(path: configuration.databasePath, logger: logger)
+    return try await SQLiteStore.open(path: configuration.databasePath, createIfMissing: createIfMissing, logger: logger)
 }
 
 /// The keys from the database (sealed under the master key) or from the key file. A gateway

@@ -4,17 +4,40 @@ import SQLiteNIO
 import Storage
 
 extension SQLiteStore {
-    static func connect(path: String, logger: Logger) async throws -> SQLiteConnection {
-        // The file holds customer names and secret hashes, so only its owner may read it.
-        // SQLite gives the -wal and -shm files the mode of the database file.
-        if !FileManager.default.fileExists(atPath: path) {
+    /// A connection to the database at `path`. With `create` false SQLite is told to open an
+    /// existing file only, so a mistyped path is an error instead of a new empty database.
+    static func connect(path: String, create: Bool, logger: Logger) async throws -> SQLiteConnection {
+        let file = URL(fileURLWithPath: path).standardizedFileURL
+        let folder = file.deletingLastPathComponent().path
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+            throw SQLiteOpenError.missingFolder(folder: folder, path: file.path)
+        }
+        let exists = FileManager.default.fileExists(atPath: file.path)
+        if !exists {
+            guard create else { throw SQLiteOpenError.missingDatabase(path: file.path) }
+            // The file holds customer names and secret hashes, so only its owner may read it.
+            // SQLite gives the -wal and -shm files the mode of the database file.
             _ = FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
         }
+        // sqlite-nio always asks for SQLITE_OPEN_CREATE; a URI's mode=rw takes creating away
+        // again, so a file removed since the check above is not made anew.
+        let location = create ? path : existingFileURI(file.path)
         do {
-            return try await SQLiteConnection.open(storage: .file(path: path), logger: logger)
+            return try await SQLiteConnection.open(storage: .file(path: location), logger: logger)
         } catch let error as SQLiteError {
             throw SQLiteSession.storeError(error, subject: path)
         }
+    }
+
+    /// `file:<path>?mode=rw`, the path percent-encoded where a URI needs it (`?`, `#`, `%`,
+    /// spaces, non-ASCII), as SQLite's URI filenames expect.
+    static func existingFileURI(_ absolutePath: String) -> String {
+        let kept = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~/".utf8)
+        let encoded = absolutePath.utf8.map { byte in
+            kept.contains(byte) ? String(UnicodeScalar(byte)) : String(format: "%%%02X", byte)
+        }.joined()
+        return "file:\(encoded)?mode=rw"
     }
 
     /// Durability and integrity settings of the write connection. WAL and the busy timeout

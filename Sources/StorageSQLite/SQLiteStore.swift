@@ -32,18 +32,24 @@ public final class SQLiteStore: Store {
         self.logger = logger
     }
 
-    /// Opens (creating if needed) the database at `path` and applies missing migrations.
-    public static func open(path: String, logger: Logger = Logger(label: "tapline.storage.sqlite")) async throws -> SQLiteStore {
-        try await open(path: path, migrations: SQLiteSchema.migrations, logger: logger)
+    /// Opens the database at `path` and applies missing migrations. With `createIfMissing`
+    /// false a missing file is ``SQLiteOpenError/missingDatabase(path:)`` and nothing is
+    /// created; a missing folder is ``SQLiteOpenError/missingFolder(folder:path:)`` either way.
+    public static func open(
+        path: String, createIfMissing: Bool = true, logger: Logger = Logger(label: "tapline.storage.sqlite")
+    ) async throws -> SQLiteStore {
+        try await open(path: path, createIfMissing: createIfMissing, migrations: SQLiteSchema.migrations, logger: logger)
     }
 
     /// Opens with a given migration list; tests use it to check upgrades.
-    static func open(path: String, migrations: [SQLiteMigration], logger: Logger) async throws -> SQLiteStore {
-        let writer = try await connect(path: path, logger: logger)
+    static func open(
+        path: String, createIfMissing: Bool = true, migrations: [SQLiteMigration], logger: Logger
+    ) async throws -> SQLiteStore {
+        let writer = try await connect(path: path, create: createIfMissing, logger: logger)
         do {
             try await configureWriter(writer)
             try await SQLiteMigrator.migrate(writer, to: migrations, logger: logger)
-            let reader = try await connect(path: path, logger: logger)
+            let reader = try await connect(path: path, create: false, logger: logger)
             do {
                 try await execute("PRAGMA busy_timeout = \(busyTimeoutMilliseconds)", on: reader)
                 // The read connection must never write, not even by mistake.

@@ -30,7 +30,12 @@ struct Serve: AsyncParsableCommand {
             host: host, port: port, readerTokenLifetime: readerTokenLifetime, pinMaxAttempts: pinMaxAttempts, pinWindow: pinWindow)
         var logger = Logger(label: "tapline")
         logger.logLevel = configuration.logLevel
-        let dependencies = try await productionDependencies(configuration, logger: logger)
+        let dependencies: GatewayDependencies
+        do {
+            dependencies = try await productionDependencies(configuration, logger: logger)
+        } catch {
+            throw CommandFailure.database(error)
+        }
         // The store is closed once the server has stopped (or failed to start): SQLite's
         // connections must be closed before they go away.
         do {
@@ -39,7 +44,8 @@ struct Serve: AsyncParsableCommand {
             try await app.runService()
         } catch {
             try? await dependencies.store.close()
-            throw error
+            // A taken port is the usual reason a start fails; say which address and what to do.
+            throw ListenError.explaining(error, host: configuration.host, port: configuration.port) ?? error
         }
         try await dependencies.store.close()
     }

@@ -45,15 +45,23 @@ struct StoreOptions: ParsableArguments {
     }
 
     /// Runs an admin command's `body` with merchant and client administration over the
-    /// configured store, and closes the store after, also when `body` throws.
+    /// configured store, and closes the store after, also when `body` throws. No keys are
+    /// read or made: administration needs none.
     func withAdmin<T>(_ body: (MerchantAdmin) async throws -> T) async throws -> T {
-        let dependencies = try await productionDependencies(try configuration(), logger: Self.logger)
-        return try await closing(dependencies.store) { try await body(MerchantAdmin(dependencies: dependencies)) }
+        try await withStore { store in try await body(MerchantAdmin(store: store)) }
     }
 
     /// Runs `body` on the configured store alone (no keys made or read), closing it after.
+    /// The store must exist: an admin command works on a gateway's database and never starts
+    /// a new one (a mistyped --database used to leave an empty gateway behind).
     func withStore<T>(_ body: (any Store) async throws -> T) async throws -> T {
-        let store = try await openStore(try configuration(), logger: Self.logger)
+        let configuration = try configuration()
+        let store: any Store
+        do {
+            store = try await openStore(configuration, createIfMissing: false, logger: Self.logger)
+        } catch {
+            throw CommandFailure.database(error)
+        }
         return try await closing(store) { try await body(store) }
     }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import GatewayAPI
 
 /// The `tapline` command: runs the gateway and administers it.
 @main
@@ -6,6 +7,8 @@ struct Tapline: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tapline",
         abstract: "Tapline: an open-source Tap to Pay payment gateway.",
+        // `tapline --version`: the version /health and the SDK show too.
+        version: TaplineVersion.current,
         subcommands: [Serve.self, DemoCommand.self, MerchantCommand.self, ClientCommand.self, KeysCommand.self, ReaderCommand.self]
     )
 }

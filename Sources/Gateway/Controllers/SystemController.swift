@@ -4,11 +4,9 @@ import Hummingbird
 
 /// Health, the OpenAPI document, and the caller's permissions.
 struct SystemController {
-    static let version = "0.1.0"
-
     func addPublicRoutes(to router: Router<GatewayContext>) {
         router.get(RouterPath(APIPath.health)) { _, _ in
-            try JSONCoding.response(.ok, HealthResponse(status: "ok", version: Self.version))
+            try JSONCoding.response(.ok, HealthResponse(status: "ok", version: TaplineVersion.current))
         }
         router.get(RouterPath(APIPath.openAPI)) { _, _ in
             Response(

@@ -14,6 +14,12 @@ public struct MerchantAdmin: Sendable {
         self.init(store: dependencies.store, now: dependencies.now, makeId: dependencies.makeId)
     }
 
+    /// The admin over `store` alone, on the wall clock and random ids: what the admin commands
+    /// need, without the keys a gateway loads (loading them would create a key file).
+    public init(store: any Store) {
+        self.init(store: store, now: { Date() }, makeId: { UUID().uuidString.lowercased() })
+    }
+
     init(store: any Store, now: @escaping @Sendable () -> Date, makeId: @escaping @Sendable () -> String) {
         self.store = store
         self.now = now

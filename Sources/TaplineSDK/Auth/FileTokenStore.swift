@@ -1,7 +1,8 @@
 import Foundation
 
-/// Keeps each item in its own file of mode 0600, in a directory of mode 0700: the store for
-/// platforms without a Keychain (Linux).
+/// Keeps each item in its own file of mode 0600, in a directory of mode 0700: the default
+/// store on platforms without a Keychain (Linux); on an iPhone the Keychain is the default and
+/// this store is the app's choice.
 public struct FileTokenStore: TokenStore {
     public let directory: URL
 
@@ -9,9 +10,18 @@ public struct FileTokenStore: TokenStore {
         self.directory = directory
     }
 
-    /// `~/.tapline/sdk`, the default on platforms without a Keychain.
+    /// `~/.tapline/sdk` on Linux and macOS; on iOS (and the other sandboxed Apple platforms)
+    /// `Tapline/sdk` in the app's Application Support folder, which the app owns and keeps.
     public static func defaultDirectory() -> URL {
-        FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".tapline/sdk", isDirectory: true)
+        #if os(Linux) || os(macOS)
+        // homeDirectoryForCurrentUser exists on macOS and Linux only: Apple's iOS SDK has none.
+        return FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".tapline/sdk", isDirectory: true)
+        #else
+        // The user domain always has one; the fallback is where it lives in an app's sandbox.
+        let support = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
+            ?? URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent("Library/Application Support", isDirectory: true)
+        return support.appendingPathComponent("Tapline/sdk", isDirectory: true)
+        #endif
     }
 
     public func read(_ key: String) throws -> Data? {

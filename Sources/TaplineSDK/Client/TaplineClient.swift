@@ -12,8 +12,9 @@ import GatewayAPI
 /// let result = try await tapline.ttp.performTransaction(amount: 49.99)
 /// ```
 public final class TaplineClient: Sendable {
-    /// The SDK's version (``getVersion()``).
-    public static let version = "0.4.0"
+    /// The SDK's version (``getVersion()``): Tapline's one version, the one the gateway shows
+    /// on `GET /health`.
+    public static let version = TaplineVersion.current
 
     public let environment: TaplineEnvironment
     let configuration: TaplineConfiguration
@@ -66,6 +67,6 @@ public final class TaplineClient: Sendable {
         connection.deviceId
     }
 
-    /// The SDK's version, e.g. "0.4.0".
+    /// The SDK's version, e.g. "0.4.0" (`TaplineVersion.current`).
     public func getVersion() -> String { Self.version }
 }
