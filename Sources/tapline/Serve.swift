@@ -69,6 +69,9 @@ enum FirstStart {
               curl -s -X POST \(base)/v1/oauth/token -H 'Content-Type: application/json' \\
                 -d '{"grant_type":"client_credentials","client_id":"\(created.client.id)","client_secret":"\(created.secret)"}'
 
+            Or paste this line in the shell where you follow the README's walk-through:
+              export TAPLINE=\(base) CLIENT_ID=\(created.client.id) CLIENT_SECRET=\(created.secret)
+
             """.utf8))
     }
 }
