@@ -4,7 +4,7 @@ import PaymentCore
 import Processing
 
 // `simulator`: N approved sales (default 100 000) straight into one `SimulatedProcessor`, as
-// `tapline serve` configures it, on one task. The process's resident memory (VmRSS in
+// `tapline serve` configures it (default capacities), on one task. The process's resident memory (VmRSS in
 // /proc/self/status) is read after a warm-up of 1 000 sales and every quarter of the run;
 // the growth from the warm-up to the end is checked against a bound in MB, and the run
 // fails (exit 1) above it. VmHWM, the peak, is reported beside it.
@@ -48,7 +48,8 @@ func benchmarkSimulatorMemory(sales: Int, boundMB: Double) async throws -> Bool 
         try await sale()
         if index % quarter == 0 || index == sales {
             let rss = processStatusBytes("VmRSS") ?? 0
-            print("after \(index) sales: VmRSS \(megabytes(rss)) (+\(megabytes(rss - baseline)))")
+            let remembered = await processor.rememberedCount
+            print("after \(index) sales: VmRSS \(megabytes(rss)) (+\(megabytes(rss - baseline))), \(remembered) ids remembered")
         }
     }
     let elapsed = clock.now - started

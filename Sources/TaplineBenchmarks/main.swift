@@ -9,7 +9,7 @@ import Foundation
 //
 //   TaplineBenchmarks open [seconds per measurement, default 2] [rounds, default 5]
 //   TaplineBenchmarks webhooks [events, default 2000] [rounds, default 3]
-//   TaplineBenchmarks simulator [sales, default 100000] [bound in MB, default 16]
+//   TaplineBenchmarks simulator [sales, default 100000] [bound in MB, default 32]
 //
 // `open` measures CompactJWE.open of a ~300-byte card payload on one thread, the whole
 // SealedCardData.open of a card read (base64, JWE, TLV), and in the same
@@ -133,7 +133,7 @@ case "webhooks":
     try await benchmarkWebhooks(events: events, rounds: rounds)
 case "simulator":
     let sales = arguments.dropFirst().first.flatMap(Int.init) ?? 100_000
-    let bound = arguments.dropFirst(2).first.flatMap(Double.init) ?? 16
+    let bound = arguments.dropFirst(2).first.flatMap(Double.init) ?? 32
     guard sales > 0, bound > 0 else {
         print("sales and bound must be positive")
         exit(2)
@@ -143,6 +143,6 @@ case "simulator":
 default:
     print("usage: TaplineBenchmarks open [seconds per measurement, default 2] [rounds, default 5]")
     print("       TaplineBenchmarks webhooks [events, default 2000] [rounds, default 3]")
-    print("       TaplineBenchmarks simulator [sales, default 100000] [bound in MB, default 16]")
+    print("       TaplineBenchmarks simulator [sales, default 100000] [bound in MB, default 32]")
     exit(2)
 }
