@@ -6,31 +6,26 @@ import PaymentCore
 /// from the actor so the decisions are plain synchronous code.
 ///
 /// It holds no card data: decisions are keyed by transaction id and approvals by the
-/// processor's reference.
+/// processor's reference. It keeps the `capacity` (at least 1) most recently used ids, each
+/// with its decision and the authorization it created, so a simulator that runs for ever
+/// keeps a fixed amount; a forgotten payment is one of an earlier run to its follow-ups.
 struct SimulatedBook: Sendable {
-    /// What an approval did to the authorization under `reference`, so `cancel` can undo it.
-    private struct Change: Sendable {
-        var reference: String
-        /// Nil when the approval created the authorization.
-        var before: SimulatedAuthorization?
-        var after: SimulatedAuthorization
-    }
+    private typealias Decision = SimulatedDecision
+    private typealias Change = SimulatedDecision.Change
 
-    private struct Decision: Sendable {
-        var response: ProcessorResponse
-        var change: Change?
-        var isCancelled = false
-        /// Soft-declined or refused for a wrong PIN: a new PIN try may still approve.
-        var awaitsPIN = false
-        /// The answer to each PIN try, so a repeated try replays instead of counting twice.
-        var pinAnswers: [Int: ProcessorResponse] = [:]
-    }
-
+    let capacity: Int
     private var decisions: [String: Decision] = [:]
     private var authorizations: [String: SimulatedAuthorization] = [:]
     private var referenceByTransactionId: [String: String] = [:]
     private var approvals: [String: Int] = [:]
+    /// Every id in `decisions`, least recently used first.
+    private var recency = RecencyOrder<String>()
     private var sequence = 0
+
+    init(capacity: Int) { self.capacity = max(1, capacity) }
+
+    /// How many ids are remembered now.
+    var count: Int { decisions.count }
 
     /// How many times an approval was granted for this id (replays do not count).
     func approvalCount(transactionId: String) -> Int { approvals[transactionId, default: 0] }
@@ -94,6 +89,8 @@ struct SimulatedBook: Sendable {
             return refuse(request.transactionId, code)
         case .approve(let after, let amount):
             authorizations[reference] = after
+            // A payment still being followed up is in use: forget older ones first.
+            use(before.transactionId)
             let result = approvalResult(request.transactionId, .approved)
             return store(request.transactionId, ProcessorResponse(outcome: .approved(amount: amount), result: result),
                          change: Change(reference: reference, before: before, after: after))
@@ -118,6 +115,7 @@ struct SimulatedBook: Sendable {
                                      reference: previous?.response.result.reference)
         decisions[transactionId] = Decision(response: ProcessorResponse(outcome: .failed, result: result),
                                             change: nil, isCancelled: true)
+        use(transactionId)
     }
 
     private mutating func pinStep(
@@ -185,6 +183,21 @@ struct SimulatedBook: Sendable {
 
     private mutating func store(_ transactionId: String, _ response: ProcessorResponse, change: Change?) -> ProcessorResponse {
         decisions[transactionId] = Decision(response: response, change: change)
+        use(transactionId)
         return response
+    }
+
+    /// Marks the id most recently used, then forgets the least recently used ids beyond the
+    /// capacity: the decision, the approval count, and the authorization the id created.
+    private mutating func use(_ transactionId: String) {
+        guard decisions[transactionId] != nil else { return }
+        recency.use(transactionId)
+        while decisions.count > capacity, let oldest = recency.removeOldest() {
+            decisions[oldest] = nil
+            approvals[oldest] = nil
+            if let reference = referenceByTransactionId.removeValue(forKey: oldest) {
+                authorizations[reference] = nil
+            }
+        }
     }
 }

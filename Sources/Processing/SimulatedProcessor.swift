@@ -6,15 +6,26 @@
 /// repeated transaction id gets the decision already made. Faults and lost answers can be
 /// injected, and a call log shows what was asked. Its state holds no PAN, security code or
 /// PIN, only transaction ids, amounts and outcomes.
+///
+/// Its memory is bounded, as `tapline serve` runs it for ever: the books keep the
+/// `bookCapacity` most recently used transaction ids and the log the latest
+/// `callLogCapacity` calls (see ``SimulatedProcessorConfiguration``).
 public actor SimulatedProcessor: PaymentProcessor {
     private var configuration: SimulatedProcessorConfiguration
-    private var book = SimulatedBook()
-    /// Every call in order, with how it ended.
-    public private(set) var calls: [ProcessorCall] = []
+    private var book: SimulatedBook
+    private var callLog: CallLog
 
     public init(configuration: SimulatedProcessorConfiguration = SimulatedProcessorConfiguration()) {
         self.configuration = configuration
+        book = SimulatedBook(capacity: configuration.bookCapacity)
+        callLog = CallLog(capacity: configuration.callLogCapacity)
     }
+
+    /// The latest calls (at most `callLogCapacity`), oldest first, with how each ended.
+    public var calls: [ProcessorCall] { callLog.calls }
+
+    /// How many transaction ids the books remember now, at most `bookCapacity`.
+    public var rememberedCount: Int { book.count }
 
     // MARK: Test controls
 
@@ -75,7 +86,7 @@ public actor SimulatedProcessor: PaymentProcessor {
         let fault = try takeFault(.lookup, transactionId)
         let response = book.lookup(transactionId: transactionId)
         try await answer(.lookup, transactionId, lost: fault == .loseAnswer)
-        calls.append(ProcessorCall(operation: .lookup, transactionId: transactionId,
+        callLog.append(ProcessorCall(operation: .lookup, transactionId: transactionId,
                                    result: response.map { .answered($0.outcome) } ?? .notFound))
         return response
     }
@@ -84,7 +95,7 @@ public actor SimulatedProcessor: PaymentProcessor {
         let fault = try takeFault(.cancel, transactionId)
         book.cancel(transactionId: transactionId)
         try await answer(.cancel, transactionId, lost: fault == .loseAnswer)
-        calls.append(ProcessorCall(operation: .cancel, transactionId: transactionId, result: .cancelled))
+        callLog.append(ProcessorCall(operation: .cancel, transactionId: transactionId, result: .cancelled))
     }
 
     // MARK: Running a call
@@ -107,11 +118,11 @@ public actor SimulatedProcessor: PaymentProcessor {
         do {
             response = try body(&book)
         } catch {
-            calls.append(ProcessorCall(operation: operation, transactionId: transactionId, result: .threw(error)))
+            callLog.append(ProcessorCall(operation: operation, transactionId: transactionId, result: .threw(error)))
             throw error
         }
         try await answer(operation, transactionId, lost: fault == .loseAnswer || configuration.losesAnswers)
-        calls.append(ProcessorCall(operation: operation, transactionId: transactionId, result: .answered(response.outcome)))
+        callLog.append(ProcessorCall(operation: operation, transactionId: transactionId, result: .answered(response.outcome)))
         return response
     }
 
@@ -120,7 +131,7 @@ public actor SimulatedProcessor: PaymentProcessor {
         guard let fault = configuration.faults[operation]?.first else { return nil }
         configuration.faults[operation]?.removeFirst()
         if case .error(let error) = fault {
-            calls.append(ProcessorCall(operation: operation, transactionId: transactionId, result: .threw(error)))
+            callLog.append(ProcessorCall(operation: operation, transactionId: transactionId, result: .threw(error)))
             throw error
         }
         return fault
@@ -138,7 +149,7 @@ public actor SimulatedProcessor: PaymentProcessor {
             }
         }
         guard lost else { return }
-        calls.append(ProcessorCall(operation: operation, transactionId: transactionId, result: .threw(.noAnswer)))
+        callLog.append(ProcessorCall(operation: operation, transactionId: transactionId, result: .threw(.noAnswer)))
         throw .noAnswer
     }
 }

@@ -13,14 +13,32 @@ public struct SimulatedProcessorConfiguration: Sendable {
     /// earlier run (`sim_…`) is approved as asked, leaving the amount rules to the gateway's
     /// own books. `tapline serve` turns it on; tests leave it off to keep the checks strict.
     public var approvesForgottenOriginals: Bool
+    /// The most transaction ids the books remember (each with its decision and, for an
+    /// approved sale or authorization, what follow-ups are checked against). Past it the
+    /// least recently used id is forgotten: a follow-up on its payment is then answered as
+    /// one on a payment of an earlier run (see `approvesForgottenOriginals`), and `lookup`
+    /// finds nothing. The default holds about 24 MB (`scripts/bench_simulator_memory.sh`)
+    /// and, up to some 130 operations a second, every id of the recovery job's window
+    /// (a 120 s grace and a 30 s round), which is what it asks `lookup` about.
+    public var bookCapacity: Int
+    /// How many of the latest calls ``SimulatedProcessor/calls`` keeps.
+    public var callLogCapacity: Int
+
+    /// The default `bookCapacity`.
+    public static let defaultBookCapacity = 20_000
+    /// The default `callLogCapacity`: more calls than any test makes, little memory.
+    public static let defaultCallLogCapacity = 1_000
 
     public init(
         latency: Duration = .zero, losesAnswers: Bool = false,
-        faults: [ProcessorOperation: [SimulatedFault]] = [:], approvesForgottenOriginals: Bool = false
+        faults: [ProcessorOperation: [SimulatedFault]] = [:], approvesForgottenOriginals: Bool = false,
+        bookCapacity: Int = Self.defaultBookCapacity, callLogCapacity: Int = Self.defaultCallLogCapacity
     ) {
         self.latency = latency
         self.losesAnswers = losesAnswers
         self.faults = faults
         self.approvesForgottenOriginals = approvesForgottenOriginals
+        self.bookCapacity = bookCapacity
+        self.callLogCapacity = callLogCapacity
     }
 }

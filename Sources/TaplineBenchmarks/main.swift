@@ -2,11 +2,14 @@
 @preconcurrency import Crypto
 import Foundation
 
-// Micro-benchmarks for card-data sealing, run by scripts/bench_open.sh, and webhook delivery
-// throughput, run by scripts/bench_webhooks.sh (see WebhookBenchmark.swift).
+// Micro-benchmarks for card-data sealing, run by scripts/bench_open.sh, webhook delivery
+// throughput, run by scripts/bench_webhooks.sh (see WebhookBenchmark.swift), and the
+// simulated processor's memory, run by scripts/bench_simulator_memory.sh (see
+// SimulatorMemoryBenchmark.swift).
 //
 //   TaplineBenchmarks open [seconds per measurement, default 2] [rounds, default 5]
 //   TaplineBenchmarks webhooks [events, default 2000] [rounds, default 3]
+//   TaplineBenchmarks simulator [sales, default 100000] [bound in MB, default 32]
 //
 // `open` measures CompactJWE.open of a ~300-byte card payload on one thread, the whole
 // SealedCardData.open of a card read (base64, JWE, TLV), and in the same
@@ -128,8 +131,18 @@ case "webhooks":
         exit(2)
     }
     try await benchmarkWebhooks(events: events, rounds: rounds)
+case "simulator":
+    let sales = arguments.dropFirst().first.flatMap(Int.init) ?? 100_000
+    let bound = arguments.dropFirst(2).first.flatMap(Double.init) ?? 32
+    guard sales > 0, bound > 0 else {
+        print("sales and bound must be positive")
+        exit(2)
+    }
+    let within = try await benchmarkSimulatorMemory(sales: sales, boundMB: bound)
+    exit(within ? 0 : 1)
 default:
     print("usage: TaplineBenchmarks open [seconds per measurement, default 2] [rounds, default 5]")
     print("       TaplineBenchmarks webhooks [events, default 2000] [rounds, default 3]")
+    print("       TaplineBenchmarks simulator [sales, default 100000] [bound in MB, default 32]")
     exit(2)
 }

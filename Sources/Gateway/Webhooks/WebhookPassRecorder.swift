@@ -9,8 +9,12 @@ struct WebhookPassRecorder: Sendable {
     let now: Date
     let makeId: @Sendable () -> String
 
-    func record(_ results: [WebhookAttemptResult], heldBack: [WebhookJob], in writer: any StoreWriter) async throws -> WebhookPassReport {
+    /// What the pass did, and each failed attempt with its delivery's next step for the log.
+    func record(
+        _ results: [WebhookAttemptResult], heldBack: [WebhookJob], in writer: any StoreWriter
+    ) async throws -> (report: WebhookPassReport, failures: [WebhookFailedAttempt]) {
         var outcome = WebhookPassReport()
+        var failures: [WebhookFailedAttempt] = []
         var endpointRetries: [String: Date] = [:]
         for result in results {
             try await writer.insert(WebhookAttempt(
@@ -38,6 +42,11 @@ struct WebhookPassRecorder: Sendable {
             if !result.isDelivered {
                 let retry = result.attemptedAt.addingTimeInterval(policy.delay(afterAttempt: delivery.attemptCount))
                 endpointRetries[delivery.endpointId] = min(endpointRetries[delivery.endpointId] ?? retry, retry)
+                failures.append(WebhookFailedAttempt(
+                    endpointId: delivery.endpointId, eventId: delivery.eventId, deliveryId: delivery.id,
+                    attempt: delivery.attemptCount, statusCode: result.statusCode, reason: result.error ?? "unknown",
+                    next: delivery.status == .cancelled ? .cancelled
+                        : delivery.status == .failed ? .givenUp : .retry(at: delivery.nextAttemptAt)))
             }
             try await writer.update(delivery)
         }
@@ -67,6 +76,6 @@ struct WebhookPassRecorder: Sendable {
             outcome.postponed += moved.postponed
             outcome.failed += moved.givenUp
         }
-        return outcome
+        return (outcome, failures)
     }
 }

@@ -13,7 +13,9 @@ struct WebhookJob: Sendable {
 struct WebhookAttemptResult: Sendable {
     let job: WebhookJob
     let attemptedAt: Date
+    /// The endpoint's HTTP status; nil when there was no answer.
     let statusCode: Int?
+    /// Why the attempt failed, in plain words (``WebhookFailureReason``); nil when delivered.
     let error: String?
     let durationMilliseconds: Int
 
@@ -37,9 +39,11 @@ struct WebhookPoster: Sendable {
         var failure: String?
         do {
             let request = try self.request(for: job, at: attemptedAt)
-            statusCode = try await postWithTimeout(request)
+            let status = try await postWithTimeout(request)
+            statusCode = status
+            if !(200..<300).contains(status) { failure = WebhookFailureReason.status(status) }
         } catch {
-            failure = "\(error)"
+            failure = WebhookFailureReason.describe(error, timeout: timeout)
         }
         let elapsed = clock.now - started
         let milliseconds = Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
@@ -47,8 +51,14 @@ struct WebhookPoster: Sendable {
     }
 
     func request(for job: WebhookJob, at date: Date) throws -> WebhookRequest {
-        guard let url = URL(string: job.endpoint.url) else { throw WebhookSecretError.unreadable }
-        let secret = try secrets.open(job.endpoint.sealedSecret, endpointId: job.endpoint.id)
+        guard let url = URL(string: job.endpoint.url) else { throw WebhookTransportError.invalidURL }
+        let secret: String
+        do {
+            secret = try secrets.open(job.endpoint.sealedSecret, endpointId: job.endpoint.id)
+        } catch {
+            // A crypto error says nothing to a reader; what failed is the stored secret.
+            throw WebhookSecretError.unreadable
+        }
         return WebhookRequest(url: url, headers: [
             "Content-Type": "application/json",
             WebhookSignature.headerName: WebhookSignature.sign(payload: job.event.payload, secret: secret, timestamp: date),

@@ -103,11 +103,14 @@ private final class PendingPost: @unchecked Sendable {
 public enum WebhookTransportError: Error, CustomStringConvertible {
     case notHTTP
     case timedOut(Duration)
+    /// The endpoint's stored URL does not parse.
+    case invalidURL
 
     public var description: String {
         switch self {
         case .notHTTP: return "the answer was not HTTP"
-        case .timedOut(let timeout): return "no answer within \(timeout)"
+        case .timedOut(let timeout): return WebhookFailureReason.timedOut(timeout)
+        case .invalidURL: return "invalid endpoint URL"
         }
     }
 }

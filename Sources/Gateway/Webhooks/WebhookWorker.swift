@@ -78,7 +78,9 @@ public struct WebhookWorker: Service {
         let (results, heldBack) = await post(jobs)
         report.attempted = results.count
         let recorder = WebhookPassRecorder(policy: policy, now: now(), makeId: makeId)
-        let outcome = try await store.write { try await recorder.record(results, heldBack: heldBack, in: $0) }
+        let (outcome, failures) = try await store.write { try await recorder.record(results, heldBack: heldBack, in: $0) }
+        // Logged once the write has committed: a write run again would log them twice.
+        for failure in failures { failure.log(to: logger) }
         report.delivered = outcome.delivered
         report.retried = outcome.retried
         report.failed = outcome.failed

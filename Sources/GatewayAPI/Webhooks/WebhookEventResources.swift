@@ -49,10 +49,13 @@ public struct WebhookDeliveryResource: Codable, Sendable, Equatable {
     }
 }
 
-/// One POST of a delivery: the HTTP status, or the error when there was no answer.
+/// One POST of a delivery: the HTTP status if an answer came, and why it failed if it did.
 public struct WebhookAttemptResource: Codable, Sendable, Equatable {
     public var attemptedAt: Date
+    /// The endpoint's HTTP status; nil when no answer came.
     public var statusCode: Int?
+    /// Why the attempt failed in a few plain words ("HTTP 500", "connection refused",
+    /// "timed out after 10 s"); nil when it was delivered.
     public var error: String?
     public var durationMs: Int
 

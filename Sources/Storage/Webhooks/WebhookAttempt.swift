@@ -8,7 +8,8 @@ public struct WebhookAttempt: Sendable, Equatable, Codable {
     public var attemptedAt: Date
     /// The endpoint's HTTP status; nil when there was no answer.
     public var statusCode: Int?
-    /// Why there was no answer (timeout, connection refused, …).
+    /// Why the attempt failed, in a few plain words ("HTTP 500", "connection refused",
+    /// "timed out after 10 s"); nil when it was delivered.
     public var error: String?
     public var durationMilliseconds: Int
 
