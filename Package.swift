@@ -86,8 +86,11 @@ let package = Package(
             // PostgresTestSchema: a fresh schema per test on the server TAPLINE_POSTGRES_URL names.
             "StoragePostgres", .product(name: "Logging", package: "swift-log"),
         ], path: "Tests/TestSupport"),
+        // Runs the Python peers under scripts/interop; apart from TestSupport so that pure
+        // modules' tests need no database library.
+        .target(name: "InteropSupport", path: "Tests/InteropSupport"),
         .testTarget(name: "PaymentCoreTests", dependencies: ["PaymentCore"]),
-        .testTarget(name: "CardDataTests", dependencies: ["CardData", .product(name: "Crypto", package: "swift-crypto")],
+        .testTarget(name: "CardDataTests", dependencies: ["CardData", "InteropSupport", .product(name: "Crypto", package: "swift-crypto")],
                     // Vectors made by independent implementations, read from the source tree.
                     exclude: ["Fixtures"]),
         .testTarget(name: "ProcessingTests", dependencies: ["Processing", "CardData", "PaymentCore"]),

@@ -1,6 +1,7 @@
 import CardData
 import Crypto
 import Foundation
+import InteropSupport
 import Testing
 
 /// Live checks against independent implementations through scripts/interop/emv_peer.py:

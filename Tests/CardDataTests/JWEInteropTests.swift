@@ -1,6 +1,7 @@
 @testable import CardData
 @preconcurrency import Crypto
 import Foundation
+import InteropSupport
 import Testing
 
 /// Tapline and joserfc (scripts/interop/jwe_peer.py) sealing for and opening each other,

@@ -5,27 +5,27 @@ import Foundation
 ///
 /// Tests that need a peer should carry `.enabled(if: PythonPeer.isAvailable("module"))`,
 /// so that without python3 or the module they are reported as skipped, never as passed.
-enum PythonPeer {
+public enum PythonPeer {
     /// A Python run that exited non-zero (or could not start).
-    struct Failure: Error, CustomStringConvertible {
-        let arguments: [String]
-        let status: Int32
-        let standardError: String
+    public struct Failure: Error, CustomStringConvertible {
+        public let arguments: [String]
+        public let status: Int32
+        public let standardError: String
 
-        var description: String {
+        public var description: String {
             "python3 \(arguments.joined(separator: " ")) exited with status \(status): \(standardError)"
         }
     }
 
-    /// The repository root, found from this file's location (Tests/CardDataTests/), so the
+    /// The repository root, found from this file's location (Tests/InteropSupport/), so the
     /// peers are found whatever directory `swift test` runs in.
-    static let repositoryRoot = URL(fileURLWithPath: #filePath)
+    public static let repositoryRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent()
         .deletingLastPathComponent()
         .deletingLastPathComponent()
 
     /// Whether `python3` can import `module`, e.g. "pyemv".
-    static func isAvailable(_ module: String) -> Bool {
+    public static func isAvailable(_ module: String) -> Bool {
         (try? run(arguments: ["-c", "import \(module)"])) != nil
     }
 
@@ -33,18 +33,18 @@ enum PythonPeer {
     /// standard input, and returns its standard output.
     ///
     /// - Throws: ``Failure`` when the script exits non-zero, with its standard error.
-    static func runScript(path: String, arguments: [String] = [], stdin: Data = Data()) throws -> Data {
+    public static func runScript(path: String, arguments: [String] = [], stdin: Data = Data()) throws -> Data {
         let script = repositoryRoot.appendingPathComponent(path).path
         return try run(arguments: [script] + arguments, stdin: stdin)
     }
 
     /// The same, for callers that name the script first and may have no input.
-    static func runScript(_ path: String, arguments: [String], stdin: Data? = nil) throws -> Data {
+    public static func runScript(_ path: String, arguments: [String], stdin: Data? = nil) throws -> Data {
         try runScript(path: path, arguments: arguments, stdin: stdin ?? Data())
     }
 
     /// Runs `python3` with `arguments` and returns its standard output.
-    static func run(arguments: [String], stdin: Data = Data()) throws -> Data {
+    public static func run(arguments: [String], stdin: Data = Data()) throws -> Data {
         // Files rather than pipes: a peer that writes a lot before reading all of its input
         // cannot deadlock against us, and no reader threads are needed.
         let directory = FileManager.default.temporaryDirectory
