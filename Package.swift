@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Modules are layers (see docs/architecture.md). Dependencies point one way:
-// PaymentCore ← CardData ← GatewayAPI/Processing/Storage ← StorageSQL ← StorageSQLite/StoragePostgres ← Gateway ← tapline,
+// PaymentCore ← CardData ← GatewayAPI/Processing/ProcessingISO8583/Storage ← StorageSQL ← StorageSQLite/StoragePostgres ← Gateway ← tapline,
 // and GatewayAPI ← TaplineSDK ← TaplineSDKProximityReader on the phone's side.
 let package = Package(
     name: "tapline",
@@ -38,6 +38,9 @@ let package = Package(
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
         .target(name: "Processing", dependencies: ["PaymentCore", "CardData"]),
+        // ISO 8583 messages for an acquirer link: field table, codec, redaction.
+        // Pure: no NIO, no sockets; CardData for the one PAN masking rule.
+        .target(name: "ProcessingISO8583", dependencies: ["CardData"]),
         .target(name: "Storage", dependencies: ["PaymentCore"]),
         // What the SQL stores share: tables, row reading, queries and writes over a session each
         // store implements. No database library here, so the mapping exists once.
@@ -92,6 +95,9 @@ let package = Package(
         .testTarget(name: "PaymentCoreTests", dependencies: ["PaymentCore"]),
         .testTarget(name: "CardDataTests", dependencies: ["CardData", "InteropSupport", .product(name: "Crypto", package: "swift-crypto")],
                     // Vectors made by independent implementations, read from the source tree.
+                    exclude: ["Fixtures"]),
+        .testTarget(name: "ProcessingISO8583Tests", dependencies: ["ProcessingISO8583", "InteropSupport"],
+                    // Vectors made by pyiso8583 (scripts/interop/iso8583_vectors.py), read from the source tree.
                     exclude: ["Fixtures"]),
         .testTarget(name: "ProcessingTests", dependencies: ["Processing", "CardData", "PaymentCore"]),
         .testTarget(name: "StorageTests", dependencies: [
