@@ -38,7 +38,7 @@ let package = Package(
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
         .target(name: "Processing", dependencies: ["PaymentCore", "CardData"]),
-        // ISO 8583 messages for an acquirer link: field table, codec, redaction.
+        // ISO 8583 messages for an acquirer link: field table, codec, TCP framing, redaction.
         // Pure: no NIO, no sockets; CardData for the one PAN masking rule.
         .target(name: "ProcessingISO8583", dependencies: ["CardData"]),
         .target(name: "Storage", dependencies: ["PaymentCore"]),
