@@ -54,9 +54,10 @@ import Testing
     }
 
     @Test func decodingKeepsThePaddingItAdded() throws {
-        let bytes = try codec.encode(ISO8583Message(mti: .financialRequest, fields: [4: "1000", 41: "TERM1"]))
+        let bytes = try codec.encode(ISO8583Message(mti: .financialRequest, fields: [4: "1000", 38: "AB12", 41: "TERM1"]))
         let decoded = try codec.decode(bytes)
         #expect(decoded[field: 4] == "000000001000")
+        #expect(decoded[field: 38] == "AB12  ")
         #expect(decoded[field: 41] == "TERM1   ")
     }
 
