@@ -17,23 +17,19 @@ public struct ISO8583Codec: Sendable {
     /// right-padded with spaces; anything too long, a short fixed b or z field, a character
     /// outside a field's format, or a field the table lacks is refused.
     public func encode(_ message: ISO8583Message) throws(ISO8583EncodeError) -> [UInt8] {
-        let numbers = message.fieldNumbers
-        var specs: [(ISO8583FieldSpec, ISO8583FieldValue)] = []
-        for number in numbers {
-            // Fields 1 and 65 are never in a table (it refuses them), so they land here too.
-            guard let spec = table[number], let value = message.fields[number] else { throw .fieldNotInTable(number) }
-            specs.append((spec, value))
+        let fields = message.fields.sorted { $0.key < $1.key }
+        var body: [UInt8] = []
+        for (number, value) in fields {
+            // Fields 1 and 65 are never in a table (it refuses them), so they land here too,
+            // as does any number the bitmaps could not hold.
+            guard let spec = table[number] else { throw .fieldNotInTable(number) }
+            body += try encodeField(value, as: spec)
         }
-        var bytes = Array(message.mti.rawValue.utf8)
-        bytes += ISO8583Bitmap.encode(numbers)
-        for (spec, value) in specs {
-            bytes += try encodeField(value, as: spec)
-        }
-        return bytes
+        return Array(message.mti.rawValue.utf8) + ISO8583Bitmap.encode(fields.map(\.key)) + body
     }
 
     /// One field: its length digits (variable fields) and its value.
-    func encodeField(_ value: ISO8583FieldValue, as spec: ISO8583FieldSpec) throws(ISO8583EncodeError) -> [UInt8] {
+    private func encodeField(_ value: ISO8583FieldValue, as spec: ISO8583FieldSpec) throws(ISO8583EncodeError) -> [UInt8] {
         var content = try valueBytes(value, as: spec)
         guard content.count <= spec.maxLength else {
             throw .tooLong(field: spec.number, length: content.count, maximum: spec.maxLength)
