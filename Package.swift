@@ -96,7 +96,7 @@ let package = Package(
         .testTarget(name: "CardDataTests", dependencies: ["CardData", "InteropSupport", .product(name: "Crypto", package: "swift-crypto")],
                     // Vectors made by independent implementations, read from the source tree.
                     exclude: ["Fixtures"]),
-        .testTarget(name: "ProcessingISO8583Tests", dependencies: ["ProcessingISO8583", "InteropSupport"],
+        .testTarget(name: "ProcessingISO8583Tests", dependencies: ["ProcessingISO8583", "CardData", "InteropSupport"],
                     // Vectors made by pyiso8583 (scripts/interop/iso8583_vectors.py), read from the source tree.
                     exclude: ["Fixtures"]),
         .testTarget(name: "ProcessingTests", dependencies: ["Processing", "CardData", "PaymentCore"]),

@@ -1,3 +1,4 @@
+import CardData
 import Foundation
 import InteropSupport
 import ProcessingISO8583

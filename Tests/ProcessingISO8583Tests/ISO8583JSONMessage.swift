@@ -1,3 +1,4 @@
+import CardData
 import ProcessingISO8583
 
 /// A message as the Python side writes it (scripts/interop/iso8583_profile.py): text

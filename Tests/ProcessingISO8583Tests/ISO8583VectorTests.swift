@@ -1,3 +1,4 @@
+import CardData
 import ProcessingISO8583
 import Testing
 

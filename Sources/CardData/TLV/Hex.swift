@@ -16,7 +16,7 @@ public enum Hex {
     }
 
     /// The bytes spelled by `hex` (either case), or nil for odd lengths or non-hex characters.
-    static func bytes(_ hex: String) -> [UInt8]? {
+    public static func bytes(_ hex: String) -> [UInt8]? {
         let characters = Array(hex.utf8)
         guard characters.count.isMultiple(of: 2) else { return nil }
         var bytes: [UInt8] = []
