@@ -4,16 +4,17 @@ import Glibc
 import Darwin
 #endif
 
-/// A loopback TCP port where a connection is refused: a socket bound to it that never
-/// listens. Holding the port (rather than closing it and hoping) means no other process
-/// can start listening there while the test runs.
-final class RefusingLoopbackPort: Sendable {
+/// A loopback TCP port held by a socket of the test for as long as the value lives, so no
+/// other process can take it meanwhile. Not listening, a connection to it is refused (a
+/// dead webhook endpoint); listening, it is a port another program holds (serve on a port
+/// in use).
+final class LoopbackPort: Sendable {
     struct Unavailable: Error {}
 
     let port: Int
     private let descriptor: Int32
 
-    init() throws {
+    init(listening: Bool = false) throws {
         #if canImport(Glibc)
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
@@ -27,7 +28,8 @@ final class RefusingLoopbackPort: Sendable {
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
-                bind(descriptor, raw, length) == 0 && getsockname(descriptor, raw, &length) == 0
+                bind(descriptor, raw, length) == 0 && (!listening || listen(descriptor, 1) == 0)
+                    && getsockname(descriptor, raw, &length) == 0
             }
         }
         guard bound else {
