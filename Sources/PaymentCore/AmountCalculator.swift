@@ -23,11 +23,8 @@ import Foundation
 /// A missing merchant rate counts as 0; a request's surchargeRate applies only in the
 /// `surcharge` and `dualPricing` modes. Refused: a base of zero or less, a negative tip, a
 /// rate outside 0–100 or with more than four decimals, both tipAmount and tipRate, and any
-/// amount or total above ``maxAmount``.
+/// amount or total above ``Money/largestMinorUnits``.
 public enum AmountCalculator {
-    /// The largest base, tip or total, in minor units (``Money/largestMinorUnits``, as for payments).
-    public static let maxAmount: Int64 = Money.largestMinorUnits
-
     public static func calculate(
         _ base: Money, pricing: PricingSettings, options: AmountOptions = AmountOptions()
     ) throws(AmountCalculationError) -> TenderAmounts {
@@ -67,8 +64,8 @@ public enum AmountCalculator {
             }
         }
         let amounts = TenderAmounts(currency: base.currency, cash: cash, creditCard: credit, debitCard: debit, ach: ach)
-        guard amounts.all.allSatisfy({ $0.total <= maxAmount }) else {
-            throw .invalidAmount(field: "amount", reason: "the total would be more than \(maxAmount) minor units")
+        guard amounts.all.allSatisfy({ $0.total <= Money.largestMinorUnits }) else {
+            throw .invalidAmount(field: "amount", reason: "the total would be more than \(Money.largestMinorUnits) minor units")
         }
         return amounts
     }
@@ -84,17 +81,17 @@ public enum AmountCalculator {
     }
 
     /// Bounds come first, so nothing below can overflow: every part is at most a few times
-    /// ``maxAmount``, far inside Int64.
+    /// ``Money/largestMinorUnits``, far inside Int64.
     private static func validate(_ base: Money, pricing: PricingSettings, options: AmountOptions) throws(AmountCalculationError) {
         guard base.minorUnits > 0 else {
             throw .invalidAmount(field: "amount", reason: "amount must be greater than zero (minor units, e.g. 1234 for 12.34)")
         }
-        guard base.minorUnits <= maxAmount else {
-            throw .invalidAmount(field: "amount", reason: "amount must be at most \(maxAmount) minor units")
+        guard base.minorUnits <= Money.largestMinorUnits else {
+            throw .invalidAmount(field: "amount", reason: "amount must be at most \(Money.largestMinorUnits) minor units")
         }
         if let tip = options.tipAmount {
             guard tip >= 0 else { throw .invalidAmount(field: "tipAmount", reason: "tipAmount must not be negative") }
-            guard tip <= maxAmount else { throw .invalidAmount(field: "tipAmount", reason: "tipAmount must be at most \(maxAmount) minor units") }
+            guard tip <= Money.largestMinorUnits else { throw .invalidAmount(field: "tipAmount", reason: "tipAmount must be at most \(Money.largestMinorUnits) minor units") }
         }
         try Percentage.check(options.percentageOffRate, field: "percentageOffRate")
         try Percentage.check(options.surchargeRate, field: "surchargeRate")

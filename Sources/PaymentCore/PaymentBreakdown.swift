@@ -42,19 +42,17 @@ public struct PaymentBreakdown: Sendable, Equatable, Codable {
 
     /// At most six decimals in a rate fraction (0.123456 = 12.3456 %, the precision of ``Percentage``).
     public static let maxRateFractionDigits = 6
-    /// The largest any part may be, so their sum cannot overflow.
-    public static let maxAmount: Int64 = AmountCalculator.maxAmount
 
     /// subtotal + taxAmount + tipAmount + surchargeAmount. Call ``validate()`` first: it
     /// bounds every part, so the sum cannot overflow.
     public var total: Int64 { subtotal + taxAmount + tipAmount + surchargeAmount }
 
-    /// Checks every part: amounts from 0 to ``maxAmount``, rates fractions from 0 to 1 with
+    /// Checks every part: amounts from 0 to ``Money/largestMinorUnits`` (so their sum cannot overflow), rates fractions from 0 to 1 with
     /// at most six decimals. Throws the first problem, naming its field.
     public func validate() throws(BreakdownError) {
         for (field, amount) in [("subtotal", subtotal), ("taxAmount", taxAmount), ("tipAmount", tipAmount), ("surchargeAmount", surchargeAmount)] {
             guard amount >= 0 else { throw .negativeAmount(field: field) }
-            guard amount <= Self.maxAmount else { throw .amountTooLarge(field: field) }
+            guard amount <= Money.largestMinorUnits else { throw .amountTooLarge(field: field) }
         }
         for (field, rate) in [("taxRate", taxRate), ("surchargeRate", surchargeRate)] {
             if let rate, let problem = Self.rateProblem(rate) { throw .invalidRate(field: field, reason: problem) }

@@ -16,8 +16,8 @@ struct CardPaymentValidator: Sendable {
         let breakdown = try BreakdownRules.canonical.parse(body.breakdown)
         let tip = try AmountField.nonNegative(
             BreakdownRules.canonical.tip(requestTip: body.tipAmount, breakdown: breakdown, tipField: "tipAmount"), field: "tipAmount")
-        guard body.amount <= Self.maxTotal - tip else {
-            throw GatewayError.invalid("amount", "amount plus tipAmount must be at most \(Self.maxTotal) minor units", code: .invalidAmount)
+        guard body.amount <= Money.largestMinorUnits - tip else {
+            throw GatewayError.invalid("amount", "amount plus tipAmount must be at most \(Money.largestMinorUnits) minor units", code: .invalidAmount)
         }
         try BreakdownRules.check(breakdown, total: body.amount + tip)
         if let source = body.cardDataSource, source != "manual" {
@@ -65,8 +65,6 @@ struct CardPaymentValidator: Sendable {
         }
     }
 
-    /// The largest total a payment may have, in minor units.
-    static let maxTotal: Int64 = AmountCalculator.maxAmount
 
     /// "First Last" from the contact, nil when it has neither.
     static func customerName(_ contact: ContactInfo?) -> String? {

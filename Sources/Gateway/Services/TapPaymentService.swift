@@ -137,8 +137,8 @@ struct TapPaymentService: Sendable {
         guard let currency = terms.currency ?? tap.amount?.currency else {
             throw GatewayError.invalid("currency", "currency is required: the sealed card data carries none", code: .unknownCurrency)
         }
-        guard base <= CardPaymentValidator.maxTotal - terms.tipAmount else {
-            throw GatewayError.invalid("amount", "amount plus tipAmount must be at most \(CardPaymentValidator.maxTotal) minor units", code: .invalidAmount)
+        guard base <= Money.largestMinorUnits - terms.tipAmount else {
+            throw GatewayError.invalid("amount", "amount plus tipAmount must be at most \(Money.largestMinorUnits) minor units", code: .invalidAmount)
         }
         let total = Money(minorUnits: base + terms.tipAmount, currency: currency)
         if let sealed = tap.amount, sealed != total {

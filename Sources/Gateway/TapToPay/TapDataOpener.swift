@@ -48,7 +48,7 @@ struct TapDataOpener: Sendable {
             guard let currency = Currency(numericCode: code) else {
                 throw GatewayError.invalid("paymentCardData", "the card was read for currency \(code), which Tapline does not know", code: .unknownCurrency)
             }
-            guard amount > 0, amount <= UInt64(CardPaymentValidator.maxTotal) else {
+            guard amount > 0, amount <= UInt64(Money.largestMinorUnits) else {
                 throw GatewayError.invalid("paymentCardData", "the card was read for an amount of \(amount)", code: .invalidAmount)
             }
             tap.amount = Money(minorUnits: Int64(amount), currency: currency)
