@@ -2,7 +2,8 @@
 import PackageDescription
 
 // Modules are layers (see docs/architecture.md). Dependencies point one way:
-// PaymentCore ← CardData ← GatewayAPI/Processing/ProcessingISO8583/Storage ← StorageSQL ← StorageSQLite/StoragePostgres ← Gateway ← tapline,
+// PaymentCore ← CardData ← GatewayAPI/Processing/Storage, Processing ← ProcessingISO8583, Storage ← StorageSQL ←
+// StorageSQLite/StoragePostgres, and all of them ← Gateway ← tapline,
 // and GatewayAPI ← TaplineSDK ← TaplineSDKProximityReader on the phone's side.
 let package = Package(
     name: "tapline",
@@ -25,6 +26,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.0.0"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.0.0"),
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.21.0"),
+        // The acquirer link's TCP connections (ProcessingISO8583's adapter).
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
     ],
     targets: [
         .target(name: "PaymentCore"),
@@ -38,9 +41,14 @@ let package = Package(
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
         .target(name: "Processing", dependencies: ["PaymentCore", "CardData"]),
-        // ISO 8583 messages for an acquirer link: field table, codec, TCP framing, redaction.
-        // Pure: no NIO, no sockets; CardData for the one PAN masking rule.
-        .target(name: "ProcessingISO8583", dependencies: ["CardData"]),
+        // The acquirer link: ISO 8583 messages (field table, codec, framing, redaction: pure),
+        // the mapping of each processor operation to messages, and the TCP adapter (NIO).
+        .target(name: "ProcessingISO8583", dependencies: [
+            "CardData", "PaymentCore", "Processing",
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
         .target(name: "Storage", dependencies: ["PaymentCore"]),
         // What the SQL stores share: tables, row reading, queries and writes over a session each
         // store implements. No database library here, so the mapping exists once.
@@ -57,7 +65,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "Gateway", dependencies: [
-            "PaymentCore", "CardData", "GatewayAPI", "Processing", "Storage", "StorageSQLite", "StoragePostgres",
+            "PaymentCore", "CardData", "GatewayAPI", "Processing", "ProcessingISO8583", "Storage", "StorageSQLite", "StoragePostgres",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "Logging", package: "swift-log"),
@@ -96,7 +104,11 @@ let package = Package(
         .testTarget(name: "CardDataTests", dependencies: ["CardData", "InteropSupport", .product(name: "Crypto", package: "swift-crypto")],
                     // Vectors made by independent implementations, read from the source tree.
                     exclude: ["Fixtures"]),
-        .testTarget(name: "ProcessingISO8583Tests", dependencies: ["ProcessingISO8583", "CardData", "InteropSupport"],
+        .testTarget(name: "ProcessingISO8583Tests", dependencies: [
+            "ProcessingISO8583", "CardData", "PaymentCore", "Processing", "InteropSupport",
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+        ],
                     // Vectors made by pyiso8583 (scripts/interop/iso8583_vectors.py), read from the source tree.
                     exclude: ["Fixtures"]),
         .testTarget(name: "ProcessingTests", dependencies: ["Processing", "CardData", "PaymentCore"]),
