@@ -91,6 +91,9 @@ public enum APIErrorCode: String, Sendable, CaseIterable {
     // 5xx
     case processorError = "processor_error"
     case processorTimeout = "processor_timeout"
+    /// The processor (an acquirer link with no connection up) cannot be reached; nothing was
+    /// sent and the request may be retried.
+    case processorUnavailable = "processor_unavailable"
     /// The database cannot be reached; the request changed nothing and may be retried.
     case serviceUnavailable = "service_unavailable"
     case internalError = "internal_error"

@@ -46,10 +46,14 @@ public struct AuthorizationRequest: Sendable, Equatable {
     /// Which PIN try this is (1, 2, …; 0 without a PIN). Each try is a request of its own:
     /// a repeat of the same try replays its answer, a new try after a wrong PIN is decided anew.
     public var pinAttempt: Int
+    /// The chip's data of a tap, for an acquirer that wants it (ISO 8583 fields 35 and 55).
+    public var chip: ChipData?
+    /// The merchant's ids at the acquirer; nil where the processor needs none (the simulator).
+    public var acquirer: AcquirerIdentity?
 
     public init(
         transactionId: String, kind: Kind, amount: Money, card: KeyedCard, entryMode: EntryMode = .keyed,
-        pin: PIN? = nil, pinAttempt: Int = 0
+        pin: PIN? = nil, pinAttempt: Int = 0, chip: ChipData? = nil, acquirer: AcquirerIdentity? = nil
     ) {
         self.transactionId = transactionId
         self.kind = kind
@@ -58,5 +62,7 @@ public struct AuthorizationRequest: Sendable, Equatable {
         self.entryMode = entryMode
         self.pin = pin
         self.pinAttempt = pin == nil ? 0 : max(1, pinAttempt)
+        self.chip = chip
+        self.acquirer = acquirer
     }
 }

@@ -22,6 +22,15 @@ public struct FollowUpProcessorRequest: Sendable, Equatable {
     /// The processor cannot work it out itself because it does not know which part of
     /// the original amount was tip.
     public var newTotal: Money?
+    /// Void and reversal: what was outstanding (captured and not refunded, or the hold)
+    /// before this operation. An acquirer's reversal names it and what stands after.
+    public var outstandingBefore: Money?
+    /// The original's approval: its code and the processor's identification of the request
+    /// it answered (``ProcessorResult/trace``), which a completion or reversal refers to.
+    public var originalAuthorizationCode: String?
+    public var originalTrace: String?
+    /// The merchant's ids at the acquirer; nil where the processor needs none (the simulator).
+    public var acquirer: AcquirerIdentity?
 
     public init(
         transactionId: String, originalTransactionId: String, originalReference: String?,

@@ -5,18 +5,20 @@
 /// A use appends the key with a new stamp; the entry it supersedes stays in the queue and is
 /// skipped when it reaches the front. The queue is compacted whenever it holds more than
 /// twice as many entries as there are keys, so its size stays proportional to the keys'.
-struct RecencyOrder<Key: Hashable & Sendable>: Sendable {
+package struct RecencyOrder<Key: Hashable & Sendable>: Sendable {
     private var queue: [(key: Key, stamp: Int)] = []
     /// Entries before `head` are consumed.
     private var head = 0
     private var latest: [Key: Int] = [:]
     private var stamp = 0
 
+    package init() {}
+
     /// How many keys are ordered.
-    var count: Int { latest.count }
+    package var count: Int { latest.count }
 
     /// Makes `key` the most recently used.
-    mutating func use(_ key: Key) {
+    package mutating func use(_ key: Key) {
         stamp += 1
         latest[key] = stamp
         queue.append((key, stamp))
@@ -24,7 +26,7 @@ struct RecencyOrder<Key: Hashable & Sendable>: Sendable {
     }
 
     /// Takes the least recently used key out of the order.
-    mutating func removeOldest() -> Key? {
+    package mutating func removeOldest() -> Key? {
         while head < queue.count {
             let entry = queue[head]
             head += 1

@@ -97,6 +97,7 @@ enum ProcessorFailure {
         switch error {
         case .unavailable(let code, let message): return ProcessorResult(responseCode: code, message: message)
         case .noAnswer: return ProcessorResult(responseCode: "91", message: "processor did not answer in time")
+        case .notConnected: return ProcessorResult(responseCode: "91", message: "processor not connected; nothing was sent")
         }
     }
 
@@ -106,6 +107,9 @@ enum ProcessorFailure {
         switch error {
         case .unavailable(let code, let message):
             return GatewayError(.badGateway, .processorError, "the processor failed (\(code) \(message)); the operation failed and nothing was charged",
+                                paymentStatus: paymentStatus.rawValue, transactionId: transactionId)
+        case .notConnected:
+            return GatewayError(.serviceUnavailable, .processorUnavailable, "the processor cannot be reached; the operation failed and nothing was charged",
                                 paymentStatus: paymentStatus.rawValue, transactionId: transactionId)
         case .noAnswer:
             return GatewayError(.gatewayTimeout, .processorTimeout, "the processor did not answer in time; the operation failed and a reversal was sent",

@@ -1,0 +1,133 @@
+import CardData
+import Foundation
+import PaymentCore
+import Processing
+
+/// Builds the request message of each processor operation, as docs/iso8583.md
+/// ("Operations") lays them out. Pure: the STAN and the time are given.
+struct ISO8583RequestBuilder: Sendable {
+    /// Field 32, when the acquirer wants it.
+    let acquiringInstitutionId: String?
+    /// The PIN as field 52: an ISO 9564 format 0 block under the zone PIN key.
+    let encipherPIN: @Sendable (_ pin: PIN, _ pan: String) throws -> [UInt8]
+
+    /// A sale, an authorization, an unreferenced refund, or a PIN try of one of them.
+    func original(_ request: AuthorizationRequest, acquirer: AcquirerIdentity, stan: String, at date: Date)
+        throws(ProcessorError) -> ISO8583Message {
+        let mti: ISO8583MTI = request.kind == .authorization ? .authorizationRequest : .financialRequest
+        let code = request.kind == .refund ? ISO8583ProcessingCode.refund : ISO8583ProcessingCode.purchase
+        var message = try common(mti, code, request.amount, amount: request.amount.minorUnits, acquirer, stan, date)
+        let card = request.card
+        if let chip = request.chip {
+            if let track2 = chip.track2 {
+                message.fields[35] = .text(track2)
+            } else {
+                keyed(card, into: &message)
+            }
+            if let sequence = chip.sequenceNumber { message.fields[23] = .text(sequence) }
+            guard chip.emv.count <= 255 else { throw Self.refusal("30", "the chip data do not fit field 55 (255 bytes)") }
+            if !chip.emv.isEmpty { message.fields[55] = .binary(Array(chip.emv)) }
+        } else {
+            keyed(card, into: &message)
+        }
+        let tapped = request.entryMode == .contactless
+        message.fields[22] = .text(tapped ? "071" : "012")
+        message.fields[25] = .text(tapped ? "00" : "08")
+        if let pin = request.pin {
+            do {
+                message.fields[52] = .binary(try encipherPIN(pin, card.pan))
+            } catch {
+                throw Self.refusal("96", "the PIN could not be enciphered for the acquirer")
+            }
+        }
+        return message
+    }
+
+    /// A capture, incremental authorization, tip adjustment, void, reversal or refund of a
+    /// payment the acquirer approved: no card data, the original named by 37 and 90.
+    func followUp(_ operation: ProcessorOperation, _ request: FollowUpProcessorRequest, acquirer: AcquirerIdentity,
+                  stan: String, at date: Date) throws(ProcessorError) -> ISO8583Message {
+        guard let reference = request.originalReference,
+              let trace = request.originalTrace.flatMap(ISO8583Trace.init(text:)) else {
+            throw Self.refusal("12", "the original payment was not approved through this acquirer link")
+        }
+        let money = request.amount
+        var message: ISO8583Message
+        switch operation {
+        case .capture:
+            message = try common(.financialAdvice, ISO8583ProcessingCode.purchase, money, amount: money.minorUnits, acquirer, stan, date)
+            message.fields[38] = request.originalAuthorizationCode.map { .text($0) }
+        case .incrementAuthorization:
+            message = try common(.authorizationRequest, ISO8583ProcessingCode.purchase, money, amount: money.minorUnits, acquirer, stan, date)
+        case .adjustTip:
+            guard let newTotal = request.newTotal, let tip = ISO8583Amount.twelveDigits(money.minorUnits) else {
+                throw Self.refusal("13", "a tip adjustment needs the new total and a tip of at most twelve digits")
+            }
+            message = try common(.financialAdvice, ISO8583ProcessingCode.adjustment, money, amount: newTotal.minorUnits, acquirer, stan, date)
+            message.fields[38] = request.originalAuthorizationCode.map { .text($0) }
+            message.fields[54] = .text("0044" + ISO8583Amount.currencyCode(money.currency) + "D" + tip)
+        case .void:
+            message = try common(.reversalRequest, ISO8583ProcessingCode.purchase, money, amount: money.minorUnits, acquirer, stan, date)
+        case .reverse:
+            let before = request.outstandingBefore?.minorUnits ?? money.minorUnits
+            message = try common(.reversalRequest, ISO8583ProcessingCode.purchase, money, amount: before, acquirer, stan, date)
+            let after = before - money.minorUnits
+            if after > 0, let stands = ISO8583Amount.twelveDigits(after) {
+                message.fields[95] = .text(stands + String(repeating: "0", count: 12) + "C00000000" + "C00000000")
+            }
+        case .refund:
+            message = try common(.financialRequest, ISO8583ProcessingCode.refund, money, amount: money.minorUnits, acquirer, stan, date)
+        case .authorize, .lookup, .cancel:
+            throw Self.refusal("12", "\(operation) is not a follow-up")
+        }
+        message.fields[37] = .text(reference)
+        message.fields[90] = .text(trace.originalDataElements(acquiringInstitution: acquiringInstitutionId))
+        return message
+    }
+
+    /// The reversal of a request that got no answer: its own processing code, amount and
+    /// ids, 90 naming it. `isRepeat` makes it a 0401.
+    func reversal(of lost: ISO8583Message, stan: String, at date: Date, isRepeat: Bool) -> ISO8583Message? {
+        guard let trace = ISO8583Trace(of: lost) else { return nil }
+        let timestamp = ISO8583Timestamp(date)
+        var message = ISO8583Message(mti: isRepeat ? .reversalRequestRepeat : .reversalRequest)
+        for field in [3, 4, 32, 37, 41, 42, 49] { message.fields[field] = lost.fields[field] }
+        message.fields[7] = .text(timestamp.transmission)
+        message.fields[11] = .text(stan)
+        message.fields[12] = .text(timestamp.localTime)
+        message.fields[13] = .text(timestamp.localDate)
+        message.fields[90] = .text(trace.originalDataElements(acquiringInstitution: acquiringInstitutionId))
+        return message
+    }
+
+    /// The fields every financial request carries.
+    private func common(_ mti: ISO8583MTI, _ processingCode: String, _ money: Money, amount: Int64, _ acquirer: AcquirerIdentity,
+                        _ stan: String, _ date: Date) throws(ProcessorError) -> ISO8583Message {
+        guard let digits = ISO8583Amount.twelveDigits(amount) else { throw Self.refusal("13", "the amount does not fit field 4") }
+        let timestamp = ISO8583Timestamp(date)
+        var message = ISO8583Message(mti: mti)
+        message.fields[3] = .text(processingCode)
+        message.fields[4] = .text(digits)
+        message.fields[7] = .text(timestamp.transmission)
+        message.fields[11] = .text(stan)
+        message.fields[12] = .text(timestamp.localTime)
+        message.fields[13] = .text(timestamp.localDate)
+        message.fields[32] = acquiringInstitutionId.map { .text($0) }
+        message.fields[41] = .text(acquirer.terminalId)
+        message.fields[42] = .text(acquirer.merchantId)
+        message.fields[49] = .text(ISO8583Amount.currencyCode(money.currency))
+        return message
+    }
+
+    /// Number and expiry (`YYMM`) of a card typed in, or of a tap without track 2.
+    private func keyed(_ card: KeyedCard, into message: inout ISO8583Message) {
+        let year = card.expiryYear % 100, month = card.expiryMonth
+        message.fields[2] = .text(card.pan)
+        message.fields[14] = .text((year < 10 ? "0" : "") + "\(year)" + (month < 10 ? "0" : "") + "\(month)")
+    }
+
+    /// Nothing was sent: the request cannot be expressed in this profile.
+    private static func refusal(_ code: String, _ message: String) -> ProcessorError {
+        .unavailable(code: code, message: message)
+    }
+}

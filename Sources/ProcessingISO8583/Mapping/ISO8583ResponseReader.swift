@@ -1,0 +1,44 @@
+import PaymentCore
+import Processing
+
+/// Reads an acquirer's response into the processor's decision (docs/iso8583.md,
+/// "Responses"). A response that cannot be trusted is treated as no answer, so the caller
+/// reverses: an approval is never guessed.
+enum ISO8583ResponseReader {
+    /// The decision `response` gives on `request`, which asked for `asked` minor units.
+    ///
+    /// - Throws: `.unavailable` for 91 and 96 (the host could not decide); `.noAnswer` for a
+    ///   response without a valid 39, or a partial approval whose amount is not more than
+    ///   zero and at most what was asked.
+    static func decision(_ response: ISO8583Message, request: ISO8583Message, asked: Int64) throws(ProcessorError) -> ProcessorResponse {
+        guard let raw = response[field: 39]?.text, raw.utf8.count == 2 else { throw .noAnswer }
+        let code = ISOResponseCode(rawValue: raw)
+        var result = ProcessorResult(responseCode: raw, message: code.message)
+        result.reference = trimmed(response[field: 37]?.text) ?? trimmed(request[field: 37]?.text)
+        let outcome: OperationOutcome
+        switch code.disposition {
+        case .approved:
+            outcome = .approved(amount: asked)
+        case .partiallyApproved:
+            guard let approved = ISO8583Amount.minorUnits(response[field: 4]?.text), approved > 0, approved <= asked else {
+                throw .noAnswer
+            }
+            outcome = .approved(amount: approved)
+        case .pinRequired:
+            outcome = .pinRequired
+        case .declined:
+            outcome = .declined
+        case .systemError:
+            throw .unavailable(code: raw, message: code.message)
+        }
+        if code.isApproval { result.authorizationCode = trimmed(response[field: 38]?.text) }
+        return ProcessorResponse(outcome: outcome, result: result)
+    }
+
+    /// Fixed an fields arrive space-padded ("A1B2  "); an all-space one means none.
+    private static func trimmed(_ text: String?) -> String? {
+        guard let text else { return nil }
+        let kept = String(text.reversed().drop { $0 == " " }.reversed())
+        return kept.isEmpty ? nil : kept
+    }
+}

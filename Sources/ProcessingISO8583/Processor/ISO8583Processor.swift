@@ -1,0 +1,154 @@
+import CardData
+import Foundation
+import Logging
+import PaymentCore
+import Processing
+
+/// A ``PaymentProcessor`` that is a real acquirer: each call is one ISO 8583 request over
+/// the transport (docs/iso8583.md, "Operations"), and `cancel` sends a reversal.
+///
+/// A repeated transaction id (and PIN try) gets the decision already made without a second
+/// message, as the protocol requires. Nothing here holds card data beyond the request in
+/// flight: the ledger keeps decisions and the card-free fields a reversal repeats.
+public final class ISO8583Processor: PaymentProcessor {
+    private let transport: any ISO8583Transport
+    private let traceNumbers: ISO8583TraceNumbers
+    private let builder: ISO8583RequestBuilder
+    private let ledger: ISO8583Ledger
+    private let configuration: ISO8583ProcessorConfiguration
+    private let now: @Sendable () -> Date
+    private let logger: Logger
+
+    /// `encipherPIN` makes field 52 from the cardholder's PIN and the PAN: an ISO 9564
+    /// format 0 block under the acquirer's zone PIN key.
+    public init(transport: any ISO8583Transport, traceNumbers: ISO8583TraceNumbers,
+                configuration: ISO8583ProcessorConfiguration = ISO8583ProcessorConfiguration(),
+                encipherPIN: @escaping @Sendable (PIN, String) throws -> [UInt8],
+                now: @escaping @Sendable () -> Date = Date.init, logger: Logger = Logger(label: "tapline.iso8583")) {
+        self.transport = transport
+        self.traceNumbers = traceNumbers
+        self.configuration = configuration
+        self.builder = ISO8583RequestBuilder(acquiringInstitutionId: configuration.acquiringInstitutionId, encipherPIN: encipherPIN)
+        self.ledger = ISO8583Ledger(capacity: configuration.memoryCapacity)
+        self.now = now
+        self.logger = logger
+    }
+
+    /// Whether requests can be sent now.
+    public var isConnected: Bool { transport.isUp }
+
+    public func authorize(_ request: AuthorizationRequest) async throws(ProcessorError) -> ProcessorResponse {
+        if let answer = ledger.decision(request.transactionId, attempt: request.pinAttempt) { return answer }
+        let acquirer = try Self.acquirer(request.acquirer)
+        let stan = try await nextSTAN(acquirer.terminalId)
+        let message = try builder.original(request, acquirer: acquirer, stan: stan, at: now())
+        return try await exchange(request.transactionId, attempt: request.pinAttempt, message, asked: request.amount.minorUnits)
+    }
+
+    public func capture(_ request: FollowUpProcessorRequest) async throws(ProcessorError) -> ProcessorResponse {
+        try await followUp(.capture, request)
+    }
+
+    public func incrementAuthorization(_ request: FollowUpProcessorRequest) async throws(ProcessorError) -> ProcessorResponse {
+        try await followUp(.incrementAuthorization, request)
+    }
+
+    public func adjustTip(_ request: FollowUpProcessorRequest) async throws(ProcessorError) -> ProcessorResponse {
+        try await followUp(.adjustTip, request)
+    }
+
+    public func void(_ request: FollowUpProcessorRequest) async throws(ProcessorError) -> ProcessorResponse {
+        try await followUp(.void, request)
+    }
+
+    public func reverse(_ request: FollowUpProcessorRequest) async throws(ProcessorError) -> ProcessorResponse {
+        try await followUp(.reverse, request)
+    }
+
+    public func refund(_ request: FollowUpProcessorRequest) async throws(ProcessorError) -> ProcessorResponse {
+        try await followUp(.refund, request)
+    }
+
+    /// The decision this processor recorded for the id. An acquirer cannot be asked by our
+    /// id, so after a restart this is nil: recovery then fails the operation and reverses it.
+    public func lookup(transactionId: String) async throws(ProcessorError) -> ProcessorResponse? {
+        guard let entry = ledger.entry(transactionId) else { return nil }
+        if entry.isReversed {
+            let code = ISOResponseCode.responseReceivedTooLate
+            return ProcessorResponse(outcome: .failed, result: ProcessorResult(responseCode: code.rawValue, message: code.message))
+        }
+        return entry.latest
+    }
+
+    /// Sends a 0400 naming the last request sent under the id. Without such a request in
+    /// memory there is nothing the acquirer could match, so nothing is sent.
+    public func cancel(transactionId: String) async throws(ProcessorError) {
+        guard let lost = ledger.entry(transactionId)?.lastSent else {
+            logger.notice("no request to reverse", metadata: ["transaction_id": "\(transactionId)"])
+            return
+        }
+        ledger.markReversed(transactionId)
+        let terminal = lost[field: 41]?.text ?? ISO8583TraceNumbers.networkTerminal
+        let stan = try await nextSTAN(terminal)
+        guard let reversal = builder.reversal(of: lost, stan: stan, at: now(), isRepeat: false) else { return }
+        do {
+            let answer = try await transport.send(reversal, timeout: configuration.responseTimeout)
+            logger.info("reversal acknowledged", metadata: [
+                "transaction_id": "\(transactionId)", "response_code": "\(answer[field: 39]?.text ?? "none")"])
+        } catch {
+            logger.warning("reversal not acknowledged", metadata: ["transaction_id": "\(transactionId)", "reason": "\(error)"])
+            throw error.processorError
+        }
+    }
+
+    private func followUp(_ operation: ProcessorOperation, _ request: FollowUpProcessorRequest) async throws(ProcessorError) -> ProcessorResponse {
+        if let answer = ledger.decision(request.transactionId, attempt: 0) { return answer }
+        let acquirer = try Self.acquirer(request.acquirer)
+        let stan = try await nextSTAN(acquirer.terminalId)
+        let message = try builder.followUp(operation, request, acquirer: acquirer, stan: stan, at: now())
+        return try await exchange(request.transactionId, attempt: 0, message, asked: request.amount.minorUnits)
+    }
+
+    /// Sends `message`, remembers it for a reversal, reads the decision and keeps it with
+    /// the trace that names the message later.
+    private func exchange(_ transactionId: String, attempt: Int, _ message: ISO8583Message, asked: Int64)
+        async throws(ProcessorError) -> ProcessorResponse {
+        ledger.recordSent(transactionId, message)
+        let response: ISO8583Message
+        do {
+            response = try await transport.send(message, timeout: configuration.responseTimeout)
+        } catch {
+            throw error.processorError
+        }
+        var decision = try ISO8583ResponseReader.decision(response, request: message, asked: asked)
+        decision.result.trace = ISO8583Trace(of: message)?.text
+        ledger.recordDecision(transactionId, attempt: attempt, decision)
+        return decision
+    }
+
+    private func nextSTAN(_ terminalId: String) async throws(ProcessorError) -> String {
+        do {
+            return try await traceNumbers.next(terminalId: terminalId)
+        } catch {
+            logger.error("could not reserve STANs", metadata: ["terminal_id": "\(terminalId)", "reason": "\(error)"])
+            throw .unavailable(code: "96", message: "trace numbers could not be reserved")
+        }
+    }
+
+    private static func acquirer(_ identity: AcquirerIdentity?) throws(ProcessorError) -> AcquirerIdentity {
+        guard let identity, !identity.merchantId.isEmpty, !identity.terminalId.isEmpty else {
+            throw .unavailable(code: "03", message: "the merchant has no acquirer merchant id and terminal id")
+        }
+        return identity
+    }
+}
+
+extension ISO8583TransportError {
+    /// Not sent: nothing to reverse. Sent without an answer: the caller owes a reversal.
+    var processorError: ProcessorError {
+        switch self {
+        case .notSent: return .notConnected
+        case .unanswered: return .noAnswer
+        }
+    }
+}
