@@ -44,7 +44,7 @@ def pin_block(pin, pan, key=ZONE_PIN_KEY):
 class Client:
     def __init__(self, host, port, terminal="TERM0001"):
         self.socket = socket.create_connection((host, port), timeout=5)
-        self.terminal = terminal
+        self.terminal = terminal.ljust(8)  # ans 8, right-padded with spaces
         # The host answers a repeated 41 + MTI + STAN + 7 with its first answer: start anywhere.
         self.stans = itertools.count(random.randint(1, 900_000))
 
