@@ -50,7 +50,8 @@ func buildRouter(_ services: GatewayServices, now: @escaping @Sendable () -> Dat
     // Correlation is outermost so error responses carry the id and are logged too.
     router.add(middleware: CorrelationMiddleware())
     router.add(middleware: ErrorEnvelopeMiddleware())
-    let system = SystemController()
+    let processor = services.processor
+    let system = SystemController(processorIsReachable: { await processor.isReachable })
     system.addPublicRoutes(to: router)
     TokenController(tokens: services.tokens).addRoutes(to: router)
     let v1 = router.group("v1").add(middleware: AuthMiddleware(signer: services.signer, now: now))

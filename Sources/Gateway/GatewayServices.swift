@@ -8,6 +8,8 @@ import Storage
 /// and the CLI's admin commands all go through these.
 public struct GatewayServices: Sendable {
     let store: any Store
+    /// The processor, bounded by the configured timeout; the readiness route asks it too.
+    let processor: ProcessorGateway
     let payments: PaymentService
     let followUps: FollowUpService
     let tokens: TokenService
@@ -50,6 +52,7 @@ public struct GatewayServices: Sendable {
         let outbox = WebhookOutbox(renderer: renderer, makeId: dependencies.makeId, notifier: notifier)
         let recorder = OutcomeRecorder(store: store, now: now, makeId: dependencies.makeId, pinPolicy: pinPolicy, outbox: outbox)
         let processor = ProcessorGateway(processor: dependencies.processor, timeout: configuration.processorTimeout)
+        self.processor = processor
         signer = AccessTokenSigner(key: dependencies.keys.tokenSigningKey)
         payments = PaymentService(
             store: store, processor: processor, recorder: recorder, panHasher: PANHasher(key: dependencies.keys.panHashKey),

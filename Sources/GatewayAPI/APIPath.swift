@@ -1,6 +1,8 @@
 /// Paths of the canonical API, shared by the gateway's router and the SDK so they cannot drift.
 public enum APIPath {
     public static let health = "/health"
+    /// Readiness: 503 while the processor cannot be reached.
+    public static let ready = "/ready"
     public static let openAPI = "/v1/openapi.yaml"
     public static let token = "/v1/oauth/token"
     public static let permissions = "/v1/permissions"

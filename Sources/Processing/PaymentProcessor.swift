@@ -30,4 +30,12 @@ public protocol PaymentProcessor: Sendable {
     /// Reverses a request whose answer never came (timeout). Idempotent; also safe for an
     /// id the processor never saw, which is then refused if it arrives late.
     func cancel(transactionId: String) async throws(ProcessorError)
+    /// Whether a request can reach the processor now. False while an acquirer link has no
+    /// connection up: the gateway then refuses payments before writing anything (503).
+    var isReachable: Bool { get async }
+}
+
+extension PaymentProcessor {
+    /// A processor in the same process (the simulator) is always reachable.
+    public var isReachable: Bool { true }
 }

@@ -2,11 +2,18 @@ import Foundation
 import GatewayAPI
 import Hummingbird
 
-/// Health, the OpenAPI document, and the caller's permissions.
+/// Health, readiness, the OpenAPI document, and the caller's permissions.
 struct SystemController {
+    /// Whether the processor can be reached now, for the readiness answer.
+    let processorIsReachable: @Sendable () async -> Bool
+
     func addPublicRoutes(to router: Router<GatewayContext>) {
         router.get(RouterPath(APIPath.health)) { _, _ in
             try JSONCoding.response(.ok, HealthResponse(status: "ok", version: TaplineVersion.current))
+        }
+        router.get(RouterPath(APIPath.ready)) { _, _ in
+            let ready = await processorIsReachable()
+            return try JSONCoding.response(ready ? .ok : .serviceUnavailable, ReadinessResponse(ready: ready))
         }
         router.get(RouterPath(APIPath.openAPI)) { _, _ in
             Response(

@@ -21,6 +21,7 @@ struct FollowUpService: Sendable {
     ) async throws -> (operation: Transaction, payment: Transaction) {
         let operationId = makeId()
         let now = now()
+        try await processor.requireReachable()
         // Phase 1: lock the payment, check the move, reserve its amount, record it pending.
         let (operation, payment) = try await store.write { writer -> (Transaction, Transaction) in
             guard var payment = try await writer.lockTransaction(id: paymentId, merchantId: merchantId),

@@ -23,6 +23,7 @@ struct PINService: Sendable {
     ) async throws -> Transaction {
         let now = now()
         let proof = TapProof(readId: tap.readId, panHash: panHasher.hash(tap.card.pan), details: tap.details(deviceId: deviceId))
+        try await processor.requireReachable()
         // Phase 1: check the payment waits for this PIN and mark the try in flight.
         let begun = try await store.write { writer -> PINPhaseOne in
             guard var payment = try await writer.lockTransaction(id: paymentId, merchantId: merchantId),

@@ -20,6 +20,7 @@ struct PaymentService: Sendable {
     /// and is thrown as a 502/504 naming the transaction.
     /// `logger` is the request's, so failures are logged with its correlation id.
     func create(_ payment: NewPayment, merchantId: String, idempotency: IdempotencyClaim?, logger: Logger) async throws -> Transaction {
+        try await processor.requireReachable()
         // Phase 1: record the payment as pending, with the idempotency key pointing at it.
         var row = Transaction(
             id: makeId(), merchantId: merchantId, type: payment.type, status: .pending,

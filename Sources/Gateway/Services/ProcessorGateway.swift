@@ -7,6 +7,19 @@ struct ProcessorGateway: Sendable {
     let processor: any PaymentProcessor
     let timeout: Duration
 
+    var isReachable: Bool {
+        get async { await processor.isReachable }
+    }
+
+    /// Refuses the request before anything is written when the processor cannot be reached
+    /// (an acquirer link with no connection up): 503, nothing changed, retry later.
+    func requireReachable() async throws {
+        guard await isReachable else {
+            throw GatewayError(.serviceUnavailable, .processorUnavailable,
+                               "the processor cannot be reached; nothing was sent and nothing changed, retry later")
+        }
+    }
+
     func authorize(_ request: AuthorizationRequest) async throws(ProcessorError) -> ProcessorResponse {
         try await bounded { try await processor.authorize(request) }
     }

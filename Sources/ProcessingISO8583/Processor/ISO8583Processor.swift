@@ -34,8 +34,8 @@ public final class ISO8583Processor: PaymentProcessor {
         self.logger = logger
     }
 
-    /// Whether requests can be sent now.
-    public var isConnected: Bool { transport.isUp }
+    /// Whether requests can be sent now: at least one connection is up and signed on.
+    public var isReachable: Bool { transport.isUp }
 
     public func authorize(_ request: AuthorizationRequest) async throws(ProcessorError) -> ProcessorResponse {
         if let answer = ledger.decision(request.transactionId, attempt: request.pinAttempt) { return answer }

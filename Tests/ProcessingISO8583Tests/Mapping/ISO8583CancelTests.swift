@@ -31,7 +31,7 @@ import Testing
     @Test func notSentIsNotConnectedAndNeedsNoReversal() async throws {
         let transport = ScriptedTransport(isUp: false) { _ throws(ISO8583TransportError) in throw .notSent("no connection up") }
         let processor = ISO8583Requests.processor(transport)
-        #expect(processor.isConnected == false)
+        #expect(processor.isReachable == false)
         await #expect(throws: ProcessorError.notConnected) {
             try await processor.authorize(try ISO8583Requests.keyedSale())
         }
