@@ -24,6 +24,8 @@ public struct GatewayConfiguration: Sendable {
     public var refreshTokenLifetime: TimeInterval = 30 * 24 * 3600
     /// Lifetime of a reader token (what a device's card reader is given to read cards).
     public var readerTokenLifetime: TimeInterval = 12 * 3600
+    /// Who decides payments: the simulator, or an acquirer host over ISO 8583.
+    public var processor: ProcessorChoice = .simulator
     /// How long the gateway waits for the processor before treating the request as unanswered.
     public var processorTimeout: Duration = .seconds(30)
     /// How often the background jobs (recovery, authorization expiry) run.

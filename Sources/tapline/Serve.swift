@@ -25,9 +25,12 @@ struct Serve: AsyncParsableCommand {
 
     @OptionGroup var store: StoreOptions
 
+    @OptionGroup(title: "Acquirer") var acquirer: AcquirerOptions
+
     func run() async throws {
         let configuration = try store.configuration(
-            host: host, port: port, readerTokenLifetime: readerTokenLifetime, pinMaxAttempts: pinMaxAttempts, pinWindow: pinWindow)
+            host: host, port: port, readerTokenLifetime: readerTokenLifetime, pinMaxAttempts: pinMaxAttempts, pinWindow: pinWindow,
+            acquirer: acquirer)
         var logger = Logger(label: "tapline")
         logger.logLevel = configuration.logLevel
         let dependencies: GatewayDependencies

@@ -27,7 +27,8 @@ struct StoreOptions: ParsableArguments {
 
     /// The configuration from these options, the serve flags, the environment and the defaults.
     func configuration(
-        host: String? = nil, port: Int? = nil, readerTokenLifetime: Int? = nil, pinMaxAttempts: Int? = nil, pinWindow: Int? = nil
+        host: String? = nil, port: Int? = nil, readerTokenLifetime: Int? = nil, pinMaxAttempts: Int? = nil, pinWindow: Int? = nil,
+        acquirer: AcquirerOptions? = nil
     ) throws -> GatewayConfiguration {
         var overrides = ConfigurationOverrides(
             host: host, port: port, databasePath: databasePath, keysPath: keysPath, logLevel: logLevel,
@@ -37,6 +38,9 @@ struct StoreOptions: ParsableArguments {
         overrides.masterKeyFile = masterKeyFile
         overrides.pinMaxAttempts = pinMaxAttempts
         overrides.pinWindow = pinWindow
+        overrides.processor = acquirer?.processor
+        overrides.acquirerConnections = acquirer?.acquirerConnections
+        overrides.zonePINKeyFile = acquirer?.zonePINKeyFile
         do {
             return try overrides.resolve(environment: ProcessInfo.processInfo.environment)
         } catch {

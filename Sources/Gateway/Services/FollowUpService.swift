@@ -66,10 +66,17 @@ struct FollowUpService: Sendable {
         }
 
         // Phase 2: the processor, outside any database transaction.
-        let processorRequest = FollowUpProcessorRequest(
+        var processorRequest = FollowUpProcessorRequest(
             transactionId: operation.id, originalTransactionId: payment.id,
             originalReference: payment.processorResult?.reference,
             amount: operation.money, newTotal: newTotal(of: operation, payment: payment))
+        processorRequest.originalAuthorizationCode = payment.processorResult?.authorizationCode
+        processorRequest.originalTrace = payment.processorResult?.trace
+        if operation.type == .void || operation.type == .reversal {
+            // Phase 1 reserves without moving amounts, so the payment still shows what is outstanding.
+            let outstanding = payment.capturedAmount > 0 ? payment.capturedAmount - payment.refundedAmount : payment.authorizedAmount
+            processorRequest.outstandingBefore = Money(minorUnits: outstanding, currency: payment.currency)
+        }
         let response: ProcessorResponse
         do throws(ProcessorError) {
             response = try await processor.followUp(operation.type, processorRequest)

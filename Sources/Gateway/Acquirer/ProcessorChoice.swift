@@ -1,0 +1,34 @@
+/// Which processor decides payments: the built-in simulator (the default) or an acquirer
+/// host over ISO 8583 (`iso8583://host:port`).
+public enum ProcessorChoice: Sendable, Equatable, CustomStringConvertible {
+    case simulator
+    case iso8583(AcquirerLinkSettings)
+
+    /// Reads `simulator` or `iso8583://host:port`; `source` names the flag or variable in errors.
+    static func parse(_ text: String, source: String) throws(ConfigurationError) -> ProcessorChoice {
+        if text == "simulator" { return .simulator }
+        let prefix = "iso8583://"
+        guard text.hasPrefix(prefix) else {
+            throw .invalid("\(source) must be 'simulator' or iso8583://host:port, not '\(text.prefix(100))'")
+        }
+        let address = text.dropFirst(prefix.count)
+        guard let colon = address.lastIndex(of: ":"), let port = Int(address[address.index(after: colon)...]),
+              (1...65535).contains(port), colon > address.startIndex else {
+            throw .invalid("\(source) must name the acquirer host and port, as iso8583://acquirer.example:7000, not '\(text.prefix(100))'")
+        }
+        var host = String(address[..<colon])
+        // An IPv6 address is written in brackets, as in a URL.
+        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        guard !host.isEmpty, !host.contains("/"), !host.contains("@") else {
+            throw .invalid("\(source) must name the acquirer host and port, as iso8583://acquirer.example:7000, not '\(text.prefix(100))'")
+        }
+        return .iso8583(AcquirerLinkSettings(host: host, port: port))
+    }
+
+    public var description: String {
+        switch self {
+        case .simulator: return "simulator"
+        case .iso8583(let link): return "iso8583://\(link.host):\(link.port)"
+        }
+    }
+}
