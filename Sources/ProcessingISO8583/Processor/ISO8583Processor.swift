@@ -16,18 +16,22 @@ public final class ISO8583Processor: PaymentProcessor {
     private let builder: ISO8583RequestBuilder
     private let ledger: ISO8583Ledger
     private let configuration: ISO8583ProcessorConfiguration
+    private let reversals: (any ISO8583ReversalQueue)?
     private let now: @Sendable () -> Date
     private let logger: Logger
 
     /// `encipherPIN` makes field 52 from the cardholder's PIN and the PAN: an ISO 9564
-    /// format 0 block under the acquirer's zone PIN key.
+    /// format 0 block under the acquirer's zone PIN key. `reversals` keeps each reversal
+    /// until the acquirer acknowledges it (an ``ISO8583ReversalForwarder`` repeats them).
     public init(transport: any ISO8583Transport, traceNumbers: ISO8583TraceNumbers,
                 configuration: ISO8583ProcessorConfiguration = ISO8583ProcessorConfiguration(),
+                reversals: (any ISO8583ReversalQueue)? = nil,
                 encipherPIN: @escaping @Sendable (PIN, String) throws -> [UInt8],
                 now: @escaping @Sendable () -> Date = Date.init, logger: Logger = Logger(label: "tapline.iso8583")) {
         self.transport = transport
         self.traceNumbers = traceNumbers
         self.configuration = configuration
+        self.reversals = reversals
         self.builder = ISO8583RequestBuilder(acquiringInstitutionId: configuration.acquiringInstitutionId, encipherPIN: encipherPIN)
         self.ledger = ISO8583Ledger(capacity: configuration.memoryCapacity)
         self.now = now
@@ -80,8 +84,10 @@ public final class ISO8583Processor: PaymentProcessor {
         return entry.latest
     }
 
-    /// Sends a 0400 naming the last request sent under the id. Without such a request in
-    /// memory there is nothing the acquirer could match, so nothing is sent.
+    /// Sends a 0400 naming the last request sent under the id, after putting it in the
+    /// reversal queue, so that it is repeated (0401) until acknowledged even across a
+    /// restart. Without such a request in memory there is nothing the acquirer could
+    /// match, so nothing is sent.
     public func cancel(transactionId: String) async throws(ProcessorError) {
         guard let lost = ledger.entry(transactionId)?.lastSent else {
             logger.notice("no request to reverse", metadata: ["transaction_id": "\(transactionId)"])
@@ -91,12 +97,25 @@ public final class ISO8583Processor: PaymentProcessor {
         let terminal = lost[field: 41]?.text ?? ISO8583TraceNumbers.networkTerminal
         let stan = try await nextSTAN(terminal)
         guard let reversal = builder.reversal(of: lost, stan: stan, at: now(), isRepeat: false) else { return }
+        if let reversals {
+            let owed = ISO8583PendingReversal(
+                transactionId: transactionId, message: reversal, attempts: 1,
+                nextAttemptAt: now().addingTimeInterval(ISO8583ReversalForwarder.delay(afterAttempts: 1)))
+            do {
+                try await reversals.enqueue(owed)
+            } catch {
+                logger.error("could not queue the reversal; sending it once", metadata: [
+                    "transaction_id": "\(transactionId)", "reason": "\(error)"])
+            }
+        }
         do {
             let answer = try await transport.send(reversal, timeout: configuration.responseTimeout)
+            try? await reversals?.acknowledge(transactionId: transactionId)
             logger.info("reversal acknowledged", metadata: [
                 "transaction_id": "\(transactionId)", "response_code": "\(answer[field: 39]?.text ?? "none")"])
         } catch {
-            logger.warning("reversal not acknowledged", metadata: ["transaction_id": "\(transactionId)", "reason": "\(error)"])
+            logger.warning("reversal not acknowledged; it will be repeated", metadata: [
+                "transaction_id": "\(transactionId)", "reason": "\(error)"])
             throw error.processorError
         }
     }
