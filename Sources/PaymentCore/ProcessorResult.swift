@@ -7,10 +7,6 @@ public struct ProcessorResult: Sendable, Equatable, Codable {
     public var authorizationCode: String?
     /// The processor's own reference for follow-ups.
     public var reference: String?
-    /// The processor's identification of the request it answered (ISO 8583: MTI, STAN and
-    /// transmission date-time, what a later completion or reversal names in field 90);
-    /// nil from the simulator.
-    public var trace: String?
 
     public init(responseCode: String, message: String, authorizationCode: String? = nil, reference: String? = nil) {
         self.responseCode = responseCode

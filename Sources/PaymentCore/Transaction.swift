@@ -27,6 +27,10 @@ public struct Transaction: Sendable, Equatable, Codable {
     public var pendingOperationId: String?
     public var card: CardSummary?
     public var processorResult: ProcessorResult?
+    /// The processor's name for the last request sent for this row, taken before it was sent
+    /// (ISO 8583: STAN and transmission time), so a completion, a refund or a reversal, even
+    /// after a crash, can name it. Nil with the simulator. Not shown in the API.
+    public var processorTrace: String?
     /// Set when the issuer asked for a PIN (single tap and PIN); kept afterwards as the record of the tries.
     public var pinChallenge: PINChallenge?
     /// Set on payments from a tapped card.

@@ -50,6 +50,9 @@ public struct AuthorizationRequest: Sendable, Equatable {
     public var chip: ChipData?
     /// The merchant's ids at the acquirer; nil where the processor needs none (the simulator).
     public var acquirer: AcquirerIdentity?
+    /// This request's trace, from ``PaymentProcessor/prepareTrace(acquirer:)``; each PIN try
+    /// has its own.
+    public var trace: String?
 
     public init(
         transactionId: String, kind: Kind, amount: Money, card: KeyedCard, entryMode: EntryMode = .keyed,

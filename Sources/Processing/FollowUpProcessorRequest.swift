@@ -25,10 +25,13 @@ public struct FollowUpProcessorRequest: Sendable, Equatable {
     /// Void and reversal: what was outstanding (captured and not refunded, or the hold)
     /// before this operation. An acquirer's reversal names it and what stands after.
     public var outstandingBefore: Money?
-    /// The original's approval: its code and the processor's identification of the request
-    /// it answered (``ProcessorResult/trace``), which a completion or reversal refers to.
+    /// The original's approval code, what it was (a sale or an authorization) and its
+    /// trace (the request the approval answered), which a completion or reversal refers to.
     public var originalAuthorizationCode: String?
+    public var originalKind: AuthorizationRequest.Kind?
     public var originalTrace: String?
+    /// This request's trace, from ``PaymentProcessor/prepareTrace(acquirer:)``.
+    public var trace: String?
     /// The merchant's ids at the acquirer; nil where the processor needs none (the simulator).
     public var acquirer: AcquirerIdentity?
 

@@ -30,6 +30,13 @@ public protocol PaymentProcessor: Sendable {
     /// Reverses a request whose answer never came (timeout). Idempotent; also safe for an
     /// id the processor never saw, which is then refused if it arrives late.
     func cancel(transactionId: String) async throws(ProcessorError)
+    /// Names the next request before it is sent: the gateway keeps the trace with the
+    /// pending operation (phase 1), and passes it in the request, so that an operation whose
+    /// answer a crash lost can still be named in a reversal. Nil where none is needed.
+    func prepareTrace(acquirer: AcquirerIdentity?) async throws(ProcessorError) -> String?
+    /// Reverses a request whose answer was never recorded because the gateway stopped
+    /// (crash recovery), described from what the gateway stored before sending it.
+    func reverseUnanswered(_ request: UnansweredRequest) async throws(ProcessorError)
     /// Whether a request can reach the processor now. False while an acquirer link has no
     /// connection up: the gateway then refuses payments before writing anything (503).
     var isReachable: Bool { get async }
@@ -38,4 +45,12 @@ public protocol PaymentProcessor: Sendable {
 extension PaymentProcessor {
     /// A processor in the same process (the simulator) is always reachable.
     public var isReachable: Bool { true }
+
+    /// A processor that knows requests by our transaction id needs no trace.
+    public func prepareTrace(acquirer: AcquirerIdentity?) async throws(ProcessorError) -> String? { nil }
+
+    /// A processor that knows requests by our transaction id cancels by it.
+    public func reverseUnanswered(_ request: UnansweredRequest) async throws(ProcessorError) {
+        try await cancel(transactionId: request.transactionId)
+    }
 }

@@ -1,3 +1,5 @@
+import PaymentCore
+
 /// The calls of ``PaymentProcessor``, to name them in the simulator's call log and faults.
 public enum ProcessorOperation: String, Sendable, Hashable, CaseIterable {
     case authorize
@@ -9,4 +11,20 @@ public enum ProcessorOperation: String, Sendable, Hashable, CaseIterable {
     case refund
     case lookup
     case cancel
+}
+
+extension ProcessorOperation {
+    /// The call a follow-up of `type` makes; nil for a sale, an authorization or an
+    /// unreferenced refund, which go through `authorize`.
+    public init?(followUp type: TransactionType) {
+        switch type {
+        case .capture: self = .capture
+        case .incrementalAuthorization: self = .incrementAuthorization
+        case .tipAdjustment: self = .adjustTip
+        case .void: self = .void
+        case .reversal: self = .reverse
+        case .refund: self = .refund
+        case .sale, .authorization: return nil
+        }
+    }
 }

@@ -6,8 +6,10 @@ import Processing
 import Storage
 
 /// Finishes what a crash left half done: operations still `pending` after the grace period
-/// are resolved by asking the processor what it decided (never seen: failed), and
-/// idempotency keys left in progress get the final answer so a client's retry receives it.
+/// are resolved by asking the processor what it decided. One it has no decision for is
+/// failed and reversed, never guessed approved: an acquirer cannot be asked by our id, so it
+/// may have approved a request whose answer the crash lost. Idempotency keys left in
+/// progress get the final answer so a client's retry receives it.
 public struct RecoveryJob: Sendable {
     let store: any Store
     let processor: ProcessorGateway
@@ -37,10 +39,34 @@ public struct RecoveryJob: Sendable {
             // Another instance's recovery may have finished it since the read: not counted twice.
             guard try await recorder.resolve(row, outcome: outcome, result: result) else { continue }
             logger.notice("recovered pending operation", metadata: ["transaction_id": "\(row.id)", "outcome": "\(outcome)"])
+            if decision == nil { await reverseUnanswered(row) }
             resolved += 1
         }
         try await finishIdempotencyKeys(createdBefore: cutoff)
         return resolved
+    }
+
+    /// Describes the operation again from the database (no card data) and reverses it.
+    private func reverseUnanswered(_ row: Transaction) async {
+        do {
+            let (merchant, parent) = try await store.read { reader -> (Merchant?, Transaction?) in
+                var parent: Transaction?
+                if let parentId = row.parentId { parent = try await reader.transaction(id: parentId, merchantId: row.merchantId) }
+                return (try await reader.merchant(id: row.merchantId), parent)
+            }
+            let acquirer = AcquirerIdentity.of(merchant)
+            let request: UnansweredRequest
+            if let parent, let operation = ProcessorOperation(followUp: row.type) {
+                request = .followUp(operation, FollowUpService.processorRequest(for: row, payment: parent, acquirer: acquirer))
+            } else {
+                let kind: AuthorizationRequest.Kind = row.type == .authorization ? .authorization : row.type == .refund ? .refund : .sale
+                request = .original(transactionId: row.id, kind: kind, amount: row.money, trace: row.processorTrace, acquirer: acquirer)
+            }
+            await processor.reverseUnanswered(request)
+        } catch {
+            logger.warning("could not describe an unanswered operation to reverse it", metadata: [
+                "transaction_id": "\(row.id)", "reason": "\(error)"])
+        }
     }
 
     private func finishIdempotencyKeys(createdBefore cutoff: Date) async throws {

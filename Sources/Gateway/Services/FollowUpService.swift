@@ -66,17 +66,7 @@ struct FollowUpService: Sendable {
         }
 
         // Phase 2: the processor, outside any database transaction.
-        var processorRequest = FollowUpProcessorRequest(
-            transactionId: operation.id, originalTransactionId: payment.id,
-            originalReference: payment.processorResult?.reference,
-            amount: operation.money, newTotal: newTotal(of: operation, payment: payment))
-        processorRequest.originalAuthorizationCode = payment.processorResult?.authorizationCode
-        processorRequest.originalTrace = payment.processorResult?.trace
-        if operation.type == .void || operation.type == .reversal {
-            // Phase 1 reserves without moving amounts, so the payment still shows what is outstanding.
-            let outstanding = payment.capturedAmount > 0 ? payment.capturedAmount - payment.refundedAmount : payment.authorizedAmount
-            processorRequest.outstandingBefore = Money(minorUnits: outstanding, currency: payment.currency)
-        }
+        let processorRequest = Self.processorRequest(for: operation, payment: payment, acquirer: nil)
         let response: ProcessorResponse
         do throws(ProcessorError) {
             response = try await processor.followUp(operation.type, processorRequest)
@@ -90,8 +80,28 @@ struct FollowUpService: Sendable {
         return try await recorder.finishFollowUp(id: operation.id, merchantId: merchantId, outcome: response.outcome, result: response.result)
     }
 
+    /// What the processor is asked for `operation` on `payment`, as phase 1 left them. The
+    /// recovery job rebuilds it the same way to reverse an operation a crash left unanswered:
+    /// phase 1 moves no amounts, and a pending operation blocks every other but refunds.
+    static func processorRequest(for operation: Transaction, payment: Transaction, acquirer: AcquirerIdentity?) -> FollowUpProcessorRequest {
+        var request = FollowUpProcessorRequest(
+            transactionId: operation.id, originalTransactionId: payment.id,
+            originalReference: payment.processorResult?.reference,
+            amount: operation.money, newTotal: newTotal(of: operation, payment: payment))
+        request.originalAuthorizationCode = payment.processorResult?.authorizationCode
+        request.originalKind = payment.type == .authorization ? .authorization : .sale
+        request.originalTrace = payment.processorTrace
+        request.trace = operation.processorTrace
+        request.acquirer = acquirer
+        if operation.type == .void || operation.type == .reversal {
+            let outstanding = payment.capturedAmount > 0 ? payment.capturedAmount - payment.refundedAmount : payment.authorizedAmount
+            request.outstandingBefore = Money(minorUnits: outstanding, currency: payment.currency)
+        }
+        return request
+    }
+
     /// The captured total a tip adjustment leads to; nil for other operations.
-    private func newTotal(of operation: Transaction, payment: Transaction) -> Money? {
+    private static func newTotal(of operation: Transaction, payment: Transaction) -> Money? {
         guard operation.type == .tipAdjustment else { return nil }
         return Money(minorUnits: payment.capturedAmount - payment.tipAmount + operation.amount, currency: payment.currency)
     }

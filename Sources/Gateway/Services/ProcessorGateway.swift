@@ -25,17 +25,28 @@ struct ProcessorGateway: Sendable {
     }
 
     func followUp(_ type: TransactionType, _ request: FollowUpProcessorRequest) async throws(ProcessorError) -> ProcessorResponse {
-        try await bounded {
-            switch type {
+        guard let operation = ProcessorOperation(followUp: type) else { preconditionFailure("originals go through authorize") }
+        return try await bounded {
+            switch operation {
             case .capture: return try await processor.capture(request)
-            case .incrementalAuthorization: return try await processor.incrementAuthorization(request)
-            case .tipAdjustment: return try await processor.adjustTip(request)
+            case .incrementAuthorization: return try await processor.incrementAuthorization(request)
+            case .adjustTip: return try await processor.adjustTip(request)
             case .void: return try await processor.void(request)
-            case .reversal: return try await processor.reverse(request)
-            case .refund: return try await processor.refund(request)
-            case .sale, .authorization: preconditionFailure("originals go through authorize")
+            case .reverse: return try await processor.reverse(request)
+            default: return try await processor.refund(request)
             }
         }
+    }
+
+    /// A trace for the next request, kept with the pending operation in phase 1.
+    func prepareTrace(acquirer: AcquirerIdentity?) async throws(ProcessorError) -> String? {
+        try await bounded { try await processor.prepareTrace(acquirer: acquirer) }
+    }
+
+    /// Best effort: the reversal of an operation a crash left unanswered. A failure is logged
+    /// by the processor; a reversal it queued is repeated until acknowledged.
+    func reverseUnanswered(_ request: UnansweredRequest) async {
+        _ = try? await bounded { try await processor.reverseUnanswered(request) }
     }
 
     func lookup(transactionId: String) async throws(ProcessorError) -> ProcessorResponse? {

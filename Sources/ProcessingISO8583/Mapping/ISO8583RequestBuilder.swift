@@ -12,11 +12,9 @@ struct ISO8583RequestBuilder: Sendable {
     let encipherPIN: @Sendable (_ pin: PIN, _ pan: String) throws -> [UInt8]
 
     /// A sale, an authorization, an unreferenced refund, or a PIN try of one of them.
-    func original(_ request: AuthorizationRequest, acquirer: AcquirerIdentity, stan: String, at date: Date)
+    func original(_ request: AuthorizationRequest, acquirer: AcquirerIdentity, stamp: ISO8583Stamp)
         throws(ProcessorError) -> ISO8583Message {
-        let mti: ISO8583MTI = request.kind == .authorization ? .authorizationRequest : .financialRequest
-        let code = request.kind == .refund ? ISO8583ProcessingCode.refund : ISO8583ProcessingCode.purchase
-        var message = try common(mti, code, request.amount, amount: request.amount.minorUnits, acquirer, stan, date)
+        var message = try original(request.kind, amount: request.amount, acquirer: acquirer, stamp: stamp)
         let card = request.card
         if let chip = request.chip {
             if let track2 = chip.track2 {
@@ -43,43 +41,57 @@ struct ISO8583RequestBuilder: Sendable {
         return message
     }
 
+    /// An original without its card: what a reversal repeats of it, when the gateway stopped
+    /// before the answer was recorded and the card is long gone.
+    func original(_ kind: AuthorizationRequest.Kind, amount: Money, acquirer: AcquirerIdentity, stamp: ISO8583Stamp)
+        throws(ProcessorError) -> ISO8583Message {
+        let code = kind == .refund ? ISO8583ProcessingCode.refund : ISO8583ProcessingCode.purchase
+        return try common(Self.mti(of: kind), code, amount, amount: amount.minorUnits, acquirer, stamp)
+    }
+
+    /// 0100 for an authorization, 0200 for a sale or a refund.
+    static func mti(of kind: AuthorizationRequest.Kind) -> ISO8583MTI {
+        kind == .authorization ? .authorizationRequest : .financialRequest
+    }
+
     /// A capture, incremental authorization, tip adjustment, void, reversal or refund of a
     /// payment the acquirer approved: no card data, the original named by 37 and 90.
     func followUp(_ operation: ProcessorOperation, _ request: FollowUpProcessorRequest, acquirer: AcquirerIdentity,
-                  stan: String, at date: Date) throws(ProcessorError) -> ISO8583Message {
-        guard let reference = request.originalReference,
-              let trace = request.originalTrace.flatMap(ISO8583Trace.init(text:)) else {
+                  stamp: ISO8583Stamp) throws(ProcessorError) -> ISO8583Message {
+        guard let reference = request.originalReference, let kind = request.originalKind,
+              let stamped = request.originalTrace.flatMap(ISO8583Stamp.init(text:)) else {
             throw Self.refusal("12", "the original payment was not approved through this acquirer link")
         }
         let money = request.amount
         var message: ISO8583Message
         switch operation {
         case .capture:
-            message = try common(.financialAdvice, ISO8583ProcessingCode.purchase, money, amount: money.minorUnits, acquirer, stan, date)
+            message = try common(.financialAdvice, ISO8583ProcessingCode.purchase, money, amount: money.minorUnits, acquirer, stamp)
             message.fields[38] = request.originalAuthorizationCode.map { .text($0) }
         case .incrementAuthorization:
-            message = try common(.authorizationRequest, ISO8583ProcessingCode.purchase, money, amount: money.minorUnits, acquirer, stan, date)
+            message = try common(.authorizationRequest, ISO8583ProcessingCode.purchase, money, amount: money.minorUnits, acquirer, stamp)
         case .adjustTip:
             guard let newTotal = request.newTotal, let tip = ISO8583Amount.twelveDigits(money.minorUnits) else {
                 throw Self.refusal("13", "a tip adjustment needs the new total and a tip of at most twelve digits")
             }
-            message = try common(.financialAdvice, ISO8583ProcessingCode.adjustment, money, amount: newTotal.minorUnits, acquirer, stan, date)
+            message = try common(.financialAdvice, ISO8583ProcessingCode.adjustment, money, amount: newTotal.minorUnits, acquirer, stamp)
             message.fields[38] = request.originalAuthorizationCode.map { .text($0) }
             message.fields[54] = .text("0044" + ISO8583Amount.currencyCode(money.currency) + "D" + tip)
         case .void:
-            message = try common(.reversalRequest, ISO8583ProcessingCode.purchase, money, amount: money.minorUnits, acquirer, stan, date)
+            message = try common(.reversalRequest, ISO8583ProcessingCode.purchase, money, amount: money.minorUnits, acquirer, stamp)
         case .reverse:
             let before = request.outstandingBefore?.minorUnits ?? money.minorUnits
-            message = try common(.reversalRequest, ISO8583ProcessingCode.purchase, money, amount: before, acquirer, stan, date)
+            message = try common(.reversalRequest, ISO8583ProcessingCode.purchase, money, amount: before, acquirer, stamp)
             let after = before - money.minorUnits
             if after > 0, let stands = ISO8583Amount.twelveDigits(after) {
                 message.fields[95] = .text(stands + String(repeating: "0", count: 12) + "C00000000" + "C00000000")
             }
         case .refund:
-            message = try common(.financialRequest, ISO8583ProcessingCode.refund, money, amount: money.minorUnits, acquirer, stan, date)
+            message = try common(.financialRequest, ISO8583ProcessingCode.refund, money, amount: money.minorUnits, acquirer, stamp)
         case .authorize, .lookup, .cancel:
             throw Self.refusal("12", "\(operation) is not a follow-up")
         }
+        let trace = ISO8583Trace(mti: Self.mti(of: kind), stan: stamped.stan, transmission: stamped.transmission)
         message.fields[37] = .text(reference)
         message.fields[90] = .text(trace.originalDataElements(acquiringInstitution: acquiringInstitutionId))
         return message
@@ -87,31 +99,29 @@ struct ISO8583RequestBuilder: Sendable {
 
     /// The reversal of a request that got no answer: its own processing code, amount and
     /// ids, 90 naming it. `isRepeat` makes it a 0401.
-    func reversal(of lost: ISO8583Message, stan: String, at date: Date, isRepeat: Bool) -> ISO8583Message? {
+    func reversal(of lost: ISO8583Message, stamp: ISO8583Stamp, isRepeat: Bool) -> ISO8583Message? {
         guard let trace = ISO8583Trace(of: lost) else { return nil }
-        let timestamp = ISO8583Timestamp(date)
         var message = ISO8583Message(mti: isRepeat ? .reversalRequestRepeat : .reversalRequest)
         for field in [3, 4, 32, 37, 41, 42, 49] { message.fields[field] = lost.fields[field] }
-        message.fields[7] = .text(timestamp.transmission)
-        message.fields[11] = .text(stan)
-        message.fields[12] = .text(timestamp.localTime)
-        message.fields[13] = .text(timestamp.localDate)
+        message.fields[7] = .text(stamp.transmission)
+        message.fields[11] = .text(stamp.stan)
+        message.fields[12] = .text(stamp.localTime)
+        message.fields[13] = .text(stamp.localDate)
         message.fields[90] = .text(trace.originalDataElements(acquiringInstitution: acquiringInstitutionId))
         return message
     }
 
     /// The fields every financial request carries.
     private func common(_ mti: ISO8583MTI, _ processingCode: String, _ money: Money, amount: Int64, _ acquirer: AcquirerIdentity,
-                        _ stan: String, _ date: Date) throws(ProcessorError) -> ISO8583Message {
+                        _ stamp: ISO8583Stamp) throws(ProcessorError) -> ISO8583Message {
         guard let digits = ISO8583Amount.twelveDigits(amount) else { throw Self.refusal("13", "the amount does not fit field 4") }
-        let timestamp = ISO8583Timestamp(date)
         var message = ISO8583Message(mti: mti)
         message.fields[3] = .text(processingCode)
         message.fields[4] = .text(digits)
-        message.fields[7] = .text(timestamp.transmission)
-        message.fields[11] = .text(stan)
-        message.fields[12] = .text(timestamp.localTime)
-        message.fields[13] = .text(timestamp.localDate)
+        message.fields[7] = .text(stamp.transmission)
+        message.fields[11] = .text(stamp.stan)
+        message.fields[12] = .text(stamp.localTime)
+        message.fields[13] = .text(stamp.localDate)
         message.fields[32] = acquiringInstitutionId.map { .text($0) }
         message.fields[41] = .text(acquirer.terminalId)
         message.fields[42] = .text(acquirer.merchantId)

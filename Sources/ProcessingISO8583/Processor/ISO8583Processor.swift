@@ -44,9 +44,16 @@ public final class ISO8583Processor: PaymentProcessor {
     public func authorize(_ request: AuthorizationRequest) async throws(ProcessorError) -> ProcessorResponse {
         if let answer = ledger.decision(request.transactionId, attempt: request.pinAttempt) { return answer }
         let acquirer = try Self.acquirer(request.acquirer)
-        let stan = try await nextSTAN(acquirer.terminalId)
-        let message = try builder.original(request, acquirer: acquirer, stan: stan, at: now())
+        let stamp = try await stamp(request.trace, acquirer)
+        let message = try builder.original(request, acquirer: acquirer, stamp: stamp)
         return try await exchange(request.transactionId, attempt: request.pinAttempt, message, asked: request.amount.minorUnits)
+    }
+
+    /// A STAN for the merchant's terminal and the time now: the gateway keeps it with the
+    /// pending operation before anything is sent.
+    public func prepareTrace(acquirer: AcquirerIdentity?) async throws(ProcessorError) -> String? {
+        let acquirer = try Self.acquirer(acquirer)
+        return ISO8583Stamp(stan: try await nextSTAN(acquirer.terminalId), at: now()).text
     }
 
     public func capture(_ request: FollowUpProcessorRequest) async throws(ProcessorError) -> ProcessorResponse {
@@ -95,8 +102,8 @@ public final class ISO8583Processor: PaymentProcessor {
         }
         ledger.markReversed(transactionId)
         let terminal = lost[field: 41]?.text ?? ISO8583TraceNumbers.networkTerminal
-        let stan = try await nextSTAN(terminal)
-        guard let reversal = builder.reversal(of: lost, stan: stan, at: now(), isRepeat: false) else { return }
+        let stamp = ISO8583Stamp(stan: try await nextSTAN(terminal), at: now())
+        guard let reversal = builder.reversal(of: lost, stamp: stamp, isRepeat: false) else { return }
         if let reversals {
             let owed = ISO8583PendingReversal(
                 transactionId: transactionId, message: reversal, attempts: 1,
@@ -120,11 +127,27 @@ public final class ISO8583Processor: PaymentProcessor {
         }
     }
 
+    /// Rebuilds the unanswered request without its card, from its trace, and reverses it. A
+    /// request with no trace was never sent (the gateway stopped before): nothing to reverse.
+    public func reverseUnanswered(_ request: UnansweredRequest) async throws(ProcessorError) {
+        let message: ISO8583Message
+        switch request {
+        case .original(_, let kind, let amount, let trace, let identity):
+            guard let trace, let stamp = ISO8583Stamp(text: trace) else { return }
+            message = try builder.original(kind, amount: amount, acquirer: try Self.acquirer(identity), stamp: stamp)
+        case .followUp(let operation, let followUp):
+            guard let trace = followUp.trace, let stamp = ISO8583Stamp(text: trace) else { return }
+            message = try builder.followUp(operation, followUp, acquirer: try Self.acquirer(followUp.acquirer), stamp: stamp)
+        }
+        ledger.recordSent(request.transactionId, message)
+        try await cancel(transactionId: request.transactionId)
+    }
+
     private func followUp(_ operation: ProcessorOperation, _ request: FollowUpProcessorRequest) async throws(ProcessorError) -> ProcessorResponse {
         if let answer = ledger.decision(request.transactionId, attempt: 0) { return answer }
         let acquirer = try Self.acquirer(request.acquirer)
-        let stan = try await nextSTAN(acquirer.terminalId)
-        let message = try builder.followUp(operation, request, acquirer: acquirer, stan: stan, at: now())
+        let stamp = try await stamp(request.trace, acquirer)
+        let message = try builder.followUp(operation, request, acquirer: acquirer, stamp: stamp)
         return try await exchange(request.transactionId, attempt: 0, message, asked: request.amount.minorUnits)
     }
 
@@ -139,10 +162,15 @@ public final class ISO8583Processor: PaymentProcessor {
         } catch {
             throw error.processorError
         }
-        var decision = try ISO8583ResponseReader.decision(response, request: message, asked: asked)
-        decision.result.trace = ISO8583Trace(of: message)?.text
+        let decision = try ISO8583ResponseReader.decision(response, request: message, asked: asked)
         ledger.recordDecision(transactionId, attempt: attempt, decision)
         return decision
+    }
+
+    /// The gateway's prepared trace when it gave one, else a new one.
+    private func stamp(_ prepared: String?, _ acquirer: AcquirerIdentity) async throws(ProcessorError) -> ISO8583Stamp {
+        if let prepared, let stamp = ISO8583Stamp(text: prepared) { return stamp }
+        return ISO8583Stamp(stan: try await nextSTAN(acquirer.terminalId), at: now())
     }
 
     private func nextSTAN(_ terminalId: String) async throws(ProcessorError) -> String {

@@ -37,7 +37,6 @@ import Testing
         #expect(sent.mti == .financialAdvice)
         #expect(sent[field: 3] == "000000" && sent[field: 4] == "000000000900" && sent[field: 38] == "A1B2C3")
         #expect(response.outcome == .approved(amount: 900))
-        #expect(response.result.trace == "0220000001" + "1123180102")
     }
 
     @Test func incrementalAuthorizationIsA0100ReferringToTheOriginal() async throws {

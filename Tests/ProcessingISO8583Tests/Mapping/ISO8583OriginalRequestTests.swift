@@ -32,7 +32,6 @@ import Testing
         #expect(response.result.responseCode == "00")
         #expect(response.result.authorizationCode == "A1B2C3")
         #expect(response.result.reference == "000000000042")
-        #expect(response.result.trace == "02000000011123180102")
     }
 
     @Test func authorizationIsA0100AndAnUnreferencedRefundA0200WithProcessingCode20() async throws {

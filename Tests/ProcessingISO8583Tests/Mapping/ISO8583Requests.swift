@@ -25,12 +25,13 @@ enum ISO8583Requests {
                                     entryMode: .contactless, pin: pin, pinAttempt: attempt, chip: chip, acquirer: acquirer)
     }
 
-    static func followUp(_ id: String = "op_1", amount: Int64, trace: String? = "02000000011123180102",
+    static func followUp(_ id: String = "op_1", amount: Int64, trace: String? = "0000011123180102",
                          outstanding: Int64? = nil, newTotal: Int64? = nil) -> FollowUpProcessorRequest {
         var request = FollowUpProcessorRequest(
             transactionId: id, originalTransactionId: "txn_1", originalReference: "000000000042",
             amount: Money(minorUnits: amount, currency: .usd), newTotal: newTotal.map { Money(minorUnits: $0, currency: .usd) })
         request.originalTrace = trace
+        request.originalKind = .sale
         request.originalAuthorizationCode = "A1B2C3"
         request.outstandingBefore = outstanding.map { Money(minorUnits: $0, currency: .usd) }
         request.acquirer = acquirer
