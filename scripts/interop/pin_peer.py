@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Live interop peer for Tests/CardDataTests/TripleDESInteropTests.swift: triple DES by
-psec (pip install psec), whose DES is pyca/cryptography's.
+"""Live interop peer for Tests/CardDataTests/TripleDESInteropTests.swift and
+PINBlockFormat0InteropTests.swift: triple DES and ISO 9564 format 0 PIN blocks by psec
+(pip install psec), whose DES is pyca/cryptography's.
 
 Usage: python3 scripts/interop/pin_peer.py COMMAND < request.json > response.json
 
@@ -10,8 +11,13 @@ list of cases so that one run checks many:
   tdes-decrypt   {"cases": [{"key": hex, "block": hex}, ...]}   -> {"results": [hex, ...]}
   kcv            {"keys": [hex, ...]}                           -> {"results": [hex, ...]}
                  (3-byte key check values)
-Any failure exits non-zero with the reason on stderr. Test data only: the keys passed
-here are test values.
+  pin0-encipher  {"cases": [{"key": hex, "pin": str, "pan": str}, ...]}
+                                                                -> {"results": [hex, ...]}
+                 (psec's format 0 block, then triple DES under the key)
+  pin0-decipher  {"cases": [{"key": hex, "block": hex, "pan": str}, ...]}
+                                                                -> {"results": [pin, ...]}
+Any failure exits non-zero with the reason on stderr. Test data only: the keys, PINs and
+PANs passed here are test values.
 """
 
 import json
@@ -50,10 +56,34 @@ def kcv(request):
     return {"results": [_hex(des.generate_kcv(bytes.fromhex(key), 3)) for key in request["keys"]]}
 
 
+def pin0_encipher(request):
+    import psec.pinblock
+
+    des = _des()
+    results = []
+    for case in request["cases"]:
+        clear = psec.pinblock.encode_pinblock_iso_0(case["pin"], case["pan"])
+        results.append(_hex(des.encrypt_tdes_ecb(bytes.fromhex(case["key"]), clear)))
+    return {"results": results}
+
+
+def pin0_decipher(request):
+    import psec.pinblock
+
+    des = _des()
+    results = []
+    for case in request["cases"]:
+        clear = des.decrypt_tdes_ecb(bytes.fromhex(case["key"]), bytes.fromhex(case["block"]))
+        results.append(psec.pinblock.decode_pinblock_iso_0(clear, case["pan"]))
+    return {"results": results}
+
+
 COMMANDS = {
     "tdes-encrypt": tdes_encrypt,
     "tdes-decrypt": tdes_decrypt,
     "kcv": kcv,
+    "pin0-encipher": pin0_encipher,
+    "pin0-decipher": pin0_decipher,
 }
 
 
