@@ -67,7 +67,7 @@ import Testing
         #expect(throws: PINBlockError.invalidFillLength(7)) {
             try PINBlockFormat4.encipher(pin: pin, pan: Self.pan, key: key, fill: Array(Self.fill.prefix(7)))
         }
-        #expect(throws: PINBlockError.invalidBlockLength(15)) {
+        #expect(throws: PINBlockError.invalidBlockLength(15, expected: 16)) {
             try PINBlockFormat4.decipher(Data(count: 15), pan: Self.pan, key: key)
         }
         for pan in ["", "12345678901234567890", "4761 7390 0101 0010", "476173900101001X", "４７６１"] {
@@ -91,8 +91,9 @@ import Testing
 
     @Test func errorMessagesHoldNoDigits() {
         let errors: [PINBlockError] = [
-            .invalidPAN, .invalidFillLength(7), .invalidBlockLength(15), .invalidKeySize(bitCount: 64),
-            .notFormat4(controlNibble: 0xB), .invalidPINLength, .invalidPINDigit, .invalidFill,
+            .invalidPAN, .invalidFillLength(7), .invalidBlockLength(15, expected: 16), .invalidKeySize(bitCount: 64),
+            .notFormat4(controlNibble: 0xB), .notFormat0(controlNibble: 0x3),
+            .invalidPINLength, .invalidPINDigit, .invalidFill,
         ]
         for error in errors {
             #expect(!error.description.isEmpty)

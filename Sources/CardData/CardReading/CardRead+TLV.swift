@@ -20,14 +20,23 @@ extension CardRead {
         add(.terminalVerificationResults, terminalVerificationResults)
         add(.issuerApplicationData, issuerApplicationData)
         add(.cvmResults, cvmResults)
-        add(.amountAuthorised, amount.flatMap { EMVNumeric.encode($0, digits: 12) })
-        add(.transactionCurrencyCode, currencyCode.flatMap { EMVNumeric.encode(UInt64($0), digits: 4) })
+        add(.amountAuthorised, encodedAmount)
+        add(.transactionCurrencyCode, encodedCurrencyCode)
+        add(.cryptogramInformationData, cryptogramInformationData)
+        add(.unpredictableNumber, unpredictableNumber)
+        add(.terminalCountryCode, encodedTerminalCountryCode)
+        add(.transactionDate, transactionDate)
+        add(.applicationInterchangeProfile, applicationInterchangeProfile)
+        add(.dedicatedFileName, dedicatedFileName)
+        add(.applicationPANSequenceNumber, encodedPANSequenceNumber)
         add(.pinBlock, pinBlock)
         add(.pinToken, pinToken.map { Data($0.utf8) })
         return TLVList(items)
     }
 
-    /// Reads the TLV a reader sealed, checking every tag Tapline relies on.
+    /// Reads the TLV a reader sealed, checking every tag Tapline relies on. Tags added
+    /// later (9F27, 9F37, 9F1A, 9A, 82, 84, 5F34) are optional, so reads sealed before
+    /// them still open.
     public init(tlv list: TLVList) throws(CardReadError) {
         func required(_ tag: TLVTag) throws(CardReadError) -> Data {
             guard let value = list.value(tag) else { throw .missingTag(tag) }
@@ -71,6 +80,7 @@ extension CardRead {
         guard (amount == nil) == (currencyCode == nil) else {
             throw .invalidTag(amount == nil ? .amountAuthorised : .transactionCurrencyCode, "must come with the amount's currency (9F02 with 5F2A)")
         }
+        try readChipTags(list)
         pinBlock = list.value(.pinBlock)
         if let block = pinBlock, block.count != 16 { throw .invalidTag(.pinBlock, "is not 16 bytes (ISO 9564 format 4)") }
         pinToken = try text(.pinToken)

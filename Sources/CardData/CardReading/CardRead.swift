@@ -25,7 +25,8 @@ public struct CardRead: Sendable, Equatable {
     public var expiry: CardExpiry
     /// Tag 57. Never log or store it.
     public var track2: Data?
-    /// Tags 9F26, 9F36, 95, 9F10 and 9F34.
+    /// Tags 9F26, 9F36, 95, 9F10 and 9F34. The EMV tags below, with these, are what an
+    /// acquirer gets as chip data (``chipData()``).
     public var cryptogram: Data?
     public var applicationTransactionCounter: Data?
     public var terminalVerificationResults: Data?
@@ -36,6 +37,21 @@ public struct CardRead: Sendable, Equatable {
     public var currencyCode: Int?
     /// Tag 9C.
     public var kind: Kind
+    /// Tag 9F27, 1 byte: which cryptogram 9F26 is (0x80 ARQC, 0x40 TC, 0x00 AAC).
+    public var cryptogramInformationData: Data?
+    /// Tag 9F37, 4 bytes: the terminal's random input to the cryptogram.
+    public var unpredictableNumber: Data?
+    /// Tag 9F1A, ISO 3166 numeric (n3), e.g. 840.
+    public var terminalCountryCode: Int?
+    /// Tag 9A, YYMMDD as 3 BCD bytes: the day of the transaction; see
+    /// ``transactionDate(for:)``.
+    public var transactionDate: Data?
+    /// Tag 82, 2 bytes: what the card supports (offline authentication, CVM, …).
+    public var applicationInterchangeProfile: Data?
+    /// Tag 84, 5 to 16 bytes: the dedicated file name, in a contactless read the AID.
+    public var dedicatedFileName: Data?
+    /// Tag 5F34 (n2): tells apart cards sharing a PAN; ISO 8583 field 23.
+    public var panSequenceNumber: Int?
     /// ISO 9564 format 4 PIN block (Tapline tag DF8104), only in a PIN payload. Never log or store it.
     public var pinBlock: Data?
     /// The gateway's PIN token this PIN answers (Tapline tag DF8105).

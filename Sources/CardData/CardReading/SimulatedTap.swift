@@ -1,7 +1,8 @@
 import Foundation
 
 /// A tap of a test card as a simulated reader makes it: the plaintext read and its general
-/// data, with plausible EMV values. The SDK's simulated reader, the CLI's `reader tap` and
+/// data, with plausible EMV values (an ARQC with its 9F27, a random 9F37, the brand's AID
+/// in 84, 9A from `readAt` in UTC). The SDK's simulated reader, the CLI's `reader tap` and
 /// the gateway tests all make their taps here, so they agree on what a tap contains.
 public struct SimulatedTap: Sendable {
     public var read: CardRead
@@ -25,6 +26,14 @@ public struct SimulatedTap: Sendable {
         }
         read.pinToken = pinToken
         let brand = CardBrand(bin: pan)
+        // What a contactless kernel adds for an online authorization (field 55).
+        read.cryptogramInformationData = Data([0x80])
+        read.unpredictableNumber = Data((0..<4).map { _ in UInt8.random(in: 0...255) })
+        read.terminalCountryCode = Self.countryCode(currencyCode)
+        read.transactionDate = CardRead.transactionDate(for: readAt)
+        read.applicationInterchangeProfile = Data([0x19, 0x80])
+        read.dedicatedFileName = Hex.bytes(Self.applicationId(brand)).map { Data($0) }
+        read.panSequenceNumber = 1
         self.read = read
         self.general = GeneralCardData(
             read: read, applicationId: Self.applicationId(brand), applicationLabel: brand.displayName.uppercased(), funding: funding)
@@ -42,6 +51,13 @@ public struct SimulatedTap: Sendable {
         case .amex: return "A00000002501"
         default: return "A0000000031010"
         }
+    }
+
+    /// A terminal country (ISO 3166) that goes with the currency (ISO 4217): the United
+    /// States unless the currency is one of a few others'.
+    static func countryCode(_ currencyCode: Int) -> Int {
+        let countries = [826: 826, 124: 124, 36: 36, 554: 554, 978: 276, 392: 392]
+        return countries[currencyCode] ?? 840
     }
 
     /// Track 2 equivalent data: PAN, separator D, YYMM, service code 201, discretionary data.

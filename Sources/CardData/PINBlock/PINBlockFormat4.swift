@@ -48,7 +48,7 @@ public enum PINBlockFormat4 {
     /// - Throws: ``PINBlockError``; a wrong key or PAN shows up as a malformed PIN field
     ///   (control nibble, length, digits or fill).
     public static func decipher(_ block: Data, pan: String, key: SymmetricKey) throws(PINBlockError) -> PIN {
-        guard block.count == 16 else { throw .invalidBlockLength(block.count) }
+        guard block.count == 16 else { throw .invalidBlockLength(block.count, expected: 16) }
         let panField = try panField(pan)
         try checkKey(key)
         var field = Array(block)
