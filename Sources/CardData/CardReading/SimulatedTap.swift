@@ -19,6 +19,8 @@ public struct SimulatedTap: Sendable {
         read.cryptogram = Data((0..<8).map { _ in UInt8.random(in: 0...255) })
         read.applicationTransactionCounter = Data([0x00, 0x17])
         read.terminalVerificationResults = Data(count: 5)
+        // Issuer application data as a Visa card sends it (format 0A: derivation key index, version, CVR).
+        read.issuerApplicationData = Data([0x06, 0x01, 0x0A, 0x03, 0xA0, 0x00, 0x00])
         read.cvmResults = cvmResults
         if let amount {
             read.amount = amount

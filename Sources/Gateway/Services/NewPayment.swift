@@ -1,5 +1,6 @@
 import CardData
 import PaymentCore
+import Processing
 
 /// A validated request for a sale or an authorization (keyed or tapped), or an
 /// unreferenced refund to a tapped card.
@@ -20,6 +21,8 @@ struct NewPayment: Sendable {
     var tap: TapProof?
     /// How the total divides, checked against it (``BreakdownRules``).
     var breakdown: PaymentBreakdown? = nil
+    /// A tapped card's track 2 and EMV data, for an acquirer that wants them. In memory only.
+    var chip: ChipData? = nil
 
     /// What the processor is asked to authorize.
     var total: Int64 { baseAmount + tipAmount }

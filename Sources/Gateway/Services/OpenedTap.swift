@@ -1,5 +1,6 @@
 import CardData
 import PaymentCore
+import Processing
 
 /// A reader's result, opened and checked: the card to authorize and what the payment keeps.
 /// The PAN lives only in `card` (which never prints it) and only for the request.
@@ -18,6 +19,8 @@ struct OpenedTap: Sendable {
     var terminalVerificationResults: String?
     var applicationTransactionCounter: String?
     var funding: String?
+    /// Track 2 and the EMV data an acquirer verifies (ISO 8583 fields 35 and 55).
+    var chip: ChipData?
 
     func details(deviceId: String) -> CardPresentDetails {
         var details = CardPresentDetails(deviceId: deviceId)

@@ -62,7 +62,7 @@ struct PINService: Sendable {
         // Phase 2: the processor decides on the PIN, outside any database transaction.
         let request = AuthorizationRequest(
             transactionId: payment.id, kind: payment.type == .sale ? .sale : .authorization, amount: payment.money,
-            card: tap.card, entryMode: .contactless, pin: pin, pinAttempt: attempt)
+            card: tap.card, entryMode: .contactless, pin: pin, pinAttempt: attempt, chip: tap.chip)
         let response: ProcessorResponse
         do throws(ProcessorError) {
             response = try await processor.authorize(request)

@@ -49,7 +49,7 @@ struct PaymentService: Sendable {
         let request = AuthorizationRequest(
             transactionId: row.id, kind: Self.kind(of: payment.type),
             amount: Money(minorUnits: payment.total, currency: payment.currency), card: payment.card,
-            entryMode: payment.tap == nil ? .keyed : .contactless)
+            entryMode: payment.tap == nil ? .keyed : .contactless, chip: payment.chip)
         let response: ProcessorResponse
         do throws(ProcessorError) {
             response = try await processor.authorize(request)

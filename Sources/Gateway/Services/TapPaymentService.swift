@@ -43,6 +43,7 @@ struct TapPaymentService: Sendable {
             customerEmail: terms.customerEmail, createdById: terms.createdById ?? deviceId, createMethod: .tapToPay,
             tap: proof(tap, deviceId: deviceId))
         payment.breakdown = terms.breakdown
+        payment.chip = tap.chip
         return try await payments.create(payment, merchantId: merchantId, idempotency: idempotency, logger: logger)
     }
 
@@ -86,10 +87,11 @@ struct TapPaymentService: Sendable {
         guard caller.permissions.contains(APIPermission.ecommerceRefundWithoutReference.rawValue) else {
             throw GatewayError.forbidden("no payment matches this refund, and an unreferenced refund needs the ecommerceRefundWithoutReference permission")
         }
-        let refund = NewPayment(
+        var refund = NewPayment(
             type: .refund, currency: amount.currency, baseAmount: amount.minorUnits, tipAmount: 0, card: tap.card,
             referenceId: terms.referenceId, customerId: terms.customerId, customerName: terms.customerName,
             customerEmail: terms.customerEmail, createdById: terms.createdById ?? deviceId, createMethod: .tapToPay, tap: proof)
+        refund.chip = tap.chip
         return .unreferenced(try await payments.create(refund, merchantId: caller.merchantId, idempotency: idempotency, logger: logger))
     }
 

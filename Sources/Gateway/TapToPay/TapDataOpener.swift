@@ -2,6 +2,7 @@ import CardData
 import Foundation
 import GatewayAPI
 import PaymentCore
+import Processing
 import Storage
 
 /// Opens what a reader sent and checks it before anything is written: base64, the JWE and
@@ -54,6 +55,9 @@ struct TapDataOpener: Sendable {
             tap.amount = Money(minorUnits: Int64(amount), currency: currency)
         }
         tap.pinToken = read.pinToken
+        tap.chip = ChipData(
+            track2: read.track2Text, emv: read.chipData().encoded,
+            sequenceNumber: read.panSequenceNumber.map { $0 < 10 ? "00\($0)" : $0 < 100 ? "0\($0)" : "\($0)" })
         tap.applicationId = general.applicationId
         tap.applicationLabel = general.applicationLabel
         tap.funding = general.funding
