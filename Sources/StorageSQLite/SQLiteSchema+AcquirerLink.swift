@@ -1,0 +1,11 @@
+extension SQLiteSchema {
+    /// What the ISO 8583 acquirer link keeps (docs/iso8583.md, "Operations"). PostgreSQL has
+    /// the same changes as its migrations 5 on (`PostgresSchema+AcquirerLink.swift`).
+    static let acquirerLinkMigrations: [SQLiteMigration] = [
+        // The request message an answer belongs to (MTI, STAN, transmission time), which a
+        // later completion or reversal names in field 90. Older rows stay NULL: simulator.
+        SQLiteMigration(version: 11, name: "processor trace", statements: [
+            "ALTER TABLE transactions ADD COLUMN processor_trace TEXT",
+        ]),
+    ]
+}
