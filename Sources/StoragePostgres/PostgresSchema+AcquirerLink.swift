@@ -6,5 +6,10 @@ extension PostgresSchema {
         PostgresMigration(version: 5, name: "processor trace", statements: [
             "ALTER TABLE transactions ADD COLUMN processor_trace TEXT",
         ].map(PostgresMigration.bytewiseText)),
+        // The merchant's ids at the acquirer (SQLite's migration 12).
+        PostgresMigration(version: 6, name: "acquirer merchant and terminal ids", statements: [
+            "ALTER TABLE merchants ADD COLUMN acquirer_merchant_id TEXT",
+            "ALTER TABLE merchants ADD COLUMN acquirer_terminal_id TEXT",
+        ].map(PostgresMigration.bytewiseText)),
     ]
 }

@@ -7,5 +7,11 @@ extension SQLiteSchema {
         SQLiteMigration(version: 11, name: "processor trace", statements: [
             "ALTER TABLE transactions ADD COLUMN processor_trace TEXT",
         ]),
+        // The merchant's ids at the acquirer (ISO 8583 fields 42 and 41), payment settings
+        // like the others. NULL: not set, and the merchant cannot pay through the link.
+        SQLiteMigration(version: 12, name: "acquirer merchant and terminal ids", statements: [
+            "ALTER TABLE merchants ADD COLUMN acquirer_merchant_id TEXT",
+            "ALTER TABLE merchants ADD COLUMN acquirer_terminal_id TEXT",
+        ]),
     ]
 }

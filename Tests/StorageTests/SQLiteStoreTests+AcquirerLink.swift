@@ -9,7 +9,7 @@ import TestSupport
 /// What the acquirer link keeps, in SQLite: migrations 11 on over a database that has rows,
 /// and what must survive closing the file.
 extension SQLiteStoreTests {
-    @Test func aVersionTenDatabaseKeepsItsTransactionsWithNoTrace() async throws {
+    @Test func aVersionTenDatabaseKeepsItsRowsWithNoTraceAndNoAcquirerIds() async throws {
         try await withDatabase { file in
             try await withStore(file, migrations: SQLiteSchema.migrations.filter { $0.version <= 10 }) { store in
                 try await store.insertVersionTenPayment(id: "t_old")
@@ -19,6 +19,9 @@ extension SQLiteStoreTests {
                 let old = try #require(try await store.transaction(id: "t_old", merchantId: "m_old"))
                 #expect(old.processorResult == ProcessorResult(responseCode: "00", message: "Approved", reference: "ref-1"))
                 #expect(old.processorResult?.trace == nil)
+                let merchant = try #require(try await store.read { try await $0.merchant(id: "m_old") })
+                #expect(merchant.paymentSettings.acquirerMerchantId == nil)
+                #expect(merchant.paymentSettings.acquirerTerminalId == nil)
             }
         }
     }
