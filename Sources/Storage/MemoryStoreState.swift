@@ -25,6 +25,8 @@ struct MemoryStoreState: Sendable {
     var devices: [DeviceKey: Device] = [:]
     var webhooks = MemoryWebhookState()
     var keySets: [String: SealedKeySet] = [:]
+    /// The next trace number of each terminal id.
+    var nextTraceNumbers: [String: Int64] = [:]
 }
 
 // Orders follow SQLite's so every store answers lists in the same order: text compares

@@ -72,4 +72,17 @@ public protocol StoreWriter: StoreReader {
     /// The merchant's open batch, locked until this write ends, for closing it: a close
     /// racing another (two instances' settlement jobs) waits, then finds it closed.
     func lockOpenBatch(merchantId: String) async throws -> Batch?
+
+    /// Reserves `count` consecutive trace numbers for `terminalId` (the acquirer terminal id,
+    /// or "" for the link's network messages) and returns the first: the block is
+    /// `first ..< first + count`. A terminal id's numbers start at
+    /// ``TraceNumberBlock/firstNumber`` and only grow, so no number is handed out twice for it,
+    /// by any instance, across restarts; terminal ids count apart, byte for byte. The caller
+    /// turns a number into a 6-digit STAN. `count` must be 1 to ``TraceNumberBlock/maxCount``.
+    ///
+    /// The numbers are handed out when the write commits: a write that rolls back gives them
+    /// back. So reserve in a write of its own (``Store/reserveTraceNumbers(terminalId:count:)``)
+    /// and use them after it returns; on PostgreSQL the terminal's counter also stays locked
+    /// until the write ends, holding up every other instance's reservation for it.
+    func reserveTraceNumbers(terminalId: String, count: Int) async throws -> Int64
 }

@@ -11,5 +11,14 @@ extension PostgresSchema {
             "ALTER TABLE merchants ADD COLUMN acquirer_merchant_id TEXT",
             "ALTER TABLE merchants ADD COLUMN acquirer_terminal_id TEXT",
         ].map(PostgresMigration.bytewiseText)),
+        // The next trace number of each acquirer terminal id (SQLite's migration 13).
+        PostgresMigration(version: 7, name: "trace number blocks", statements: [
+            """
+            CREATE TABLE trace_number_blocks (
+                terminal_id TEXT PRIMARY KEY,
+                next_number BIGINT NOT NULL
+            )
+            """,
+        ].map(PostgresMigration.bytewiseText)),
     ]
 }

@@ -13,5 +13,15 @@ extension SQLiteSchema {
             "ALTER TABLE merchants ADD COLUMN acquirer_merchant_id TEXT",
             "ALTER TABLE merchants ADD COLUMN acquirer_terminal_id TEXT",
         ]),
+        // The next trace number (STAN source) of each acquirer terminal id, "" for network
+        // messages: reserved in blocks, never handed out twice, kept across restarts.
+        SQLiteMigration(version: 13, name: "trace number blocks", statements: [
+            """
+            CREATE TABLE trace_number_blocks (
+                terminal_id TEXT NOT NULL PRIMARY KEY,
+                next_number INTEGER NOT NULL
+            ) STRICT
+            """,
+        ]),
     ]
 }

@@ -42,3 +42,19 @@ extension SQLiteStore {
             """, [.text(id)])
     }
 }
+
+/// The acquirer link's counters and queue outlive the process.
+extension SQLiteStoreTests {
+    @Test func traceNumbersSurviveReopeningTheFile() async throws {
+        try await withDatabase { file in
+            try await withStore(file) { (store: SQLiteStore) async throws in
+                #expect(try await store.reserveTraceNumbers(terminalId: "TERM0001", count: 100) == 1)
+                #expect(try await store.reserveTraceNumbers(terminalId: "", count: 7) == 1)
+            }
+            try await withStore(file) { (store: SQLiteStore) async throws in
+                #expect(try await store.reserveTraceNumbers(terminalId: "TERM0001", count: 1) == 101)
+                #expect(try await store.reserveTraceNumbers(terminalId: "", count: 1) == 8)
+            }
+        }
+    }
+}
