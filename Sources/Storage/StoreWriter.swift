@@ -85,4 +85,18 @@ public protocol StoreWriter: StoreReader {
     /// and use them after it returns; on PostgreSQL the terminal's counter also stays locked
     /// until the write ends, holding up every other instance's reservation for it.
     func reserveTraceNumbers(terminalId: String, count: Int) async throws -> Int64
+
+    /// Queues a reversal owed to the acquirer. Idempotent on the id: when a reversal for that
+    /// operation is queued already, nothing changes and the answer is false (a retried write,
+    /// or a second instance giving up on the same request). Throws ``StoreError/notFound``
+    /// for an unknown merchant.
+    @discardableResult
+    func enqueue(_ reversal: PendingReversal) async throws -> Bool
+    /// Counts one more try of the reversal and makes it due again at `nextAttemptAt`.
+    /// Throws ``StoreError/notFound`` when none is queued for `id`.
+    func recordReversalAttempt(id: String, nextAttemptAt: Date) async throws
+    /// Forgets the reversal once the acquirer acknowledged it; false when none was queued
+    /// (an acknowledgement seen twice).
+    @discardableResult
+    func deletePendingReversal(id: String) async throws -> Bool
 }

@@ -20,5 +20,20 @@ extension PostgresSchema {
             )
             """,
         ].map(PostgresMigration.bytewiseText)),
+        // Reversals owed to the acquirer (SQLite's migration 14).
+        PostgresMigration(version: 8, name: "pending reversals", statements: [
+            """
+            CREATE TABLE pending_reversals (
+                id TEXT PRIMARY KEY,
+                merchant_id TEXT NOT NULL REFERENCES merchants (id),
+                terminal_id TEXT NOT NULL,
+                message TEXT NOT NULL,
+                attempts BIGINT NOT NULL,
+                created_at BIGINT NOT NULL,
+                next_attempt_at BIGINT NOT NULL
+            )
+            """,
+            "CREATE INDEX pending_reversals_due ON pending_reversals (next_attempt_at, created_at, id)",
+        ].map(PostgresMigration.bytewiseText)),
     ]
 }

@@ -23,5 +23,22 @@ extension SQLiteSchema {
             ) STRICT
             """,
         ]),
+        // Reversals owed to the acquirer (store and forward), one per unanswered operation,
+        // kept until acknowledged. The link takes due ones by (next_attempt_at, created_at).
+        // `message` is the link's text to rebuild the 0400 from; never card data.
+        SQLiteMigration(version: 14, name: "pending reversals", statements: [
+            """
+            CREATE TABLE pending_reversals (
+                id TEXT NOT NULL PRIMARY KEY,
+                merchant_id TEXT NOT NULL REFERENCES merchants (id),
+                terminal_id TEXT NOT NULL,
+                message TEXT NOT NULL,
+                attempts INTEGER NOT NULL,
+                created_at INTEGER NOT NULL,
+                next_attempt_at INTEGER NOT NULL
+            ) STRICT
+            """,
+            "CREATE INDEX pending_reversals_due ON pending_reversals (next_attempt_at, created_at, id)",
+        ]),
     ]
 }

@@ -57,4 +57,24 @@ extension SQLiteStoreTests {
             }
         }
     }
+
+    @Test func aPendingReversalSurvivesReopeningTheFile() async throws {
+        try await withDatabase { file in
+            var reversal = StorePendingReversalContractTests.reversal(
+                "t_lost", minute: 1, message: StorePendingReversalContractTests.message)
+            try await withStore(file) { store in
+                try await store.seed()
+                try await store.write { [reversal] writer in
+                    try await writer.enqueue(reversal)
+                    try await writer.recordReversalAttempt(id: reversal.id, nextAttemptAt: Fixtures.minutes(3))
+                }
+            }
+            reversal.attempts = 1
+            reversal.nextAttemptAt = Fixtures.minutes(3)
+            let due = try await withStore(file) { store in
+                try await store.read { try await $0.duePendingReversals(at: Fixtures.minutes(3), limit: 10) }
+            }
+            #expect(due == [reversal])
+        }
+    }
 }
