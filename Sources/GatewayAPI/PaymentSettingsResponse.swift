@@ -22,12 +22,17 @@ public struct PaymentSettingsResponse: Codable, Sendable, Equatable {
     public var ttpIosTerminalProfileId: String?
     /// Tax on the discounted amount, every tender (a Tapline addition to the ARISE shape).
     public var taxRate: Decimal?
+    /// The merchant's id at the acquirer, ISO 8583 field 42; absent until set (Tapline).
+    public var acquirerMerchantId: String?
+    /// The merchant's terminal id at the acquirer, ISO 8583 field 41; absent until set (Tapline).
+    public var acquirerTerminalId: String?
 
     public init(availableCurrencies: [NamedOption], zeroCostProcessingOption: ZeroCostProcessingOption, defaultSurchargeRate: Decimal?,
                 defaultCashDiscountRate: Decimal?, defaultDualPricingRate: Decimal?, isTipsEnabled: Bool, defaultTipsOptions: [Decimal]?,
                 availableCardTypes: [NamedOption], availableTransactionTypes: [NamedOption],
                 availablePaymentProcessors: [PaymentProcessorOption], avs: AvsOptions?, isCustomerCardSavingByTerminalEnabled: Bool,
-                ttpIosTerminalProfileId: String?, taxRate: Decimal? = nil) {
+                ttpIosTerminalProfileId: String?, taxRate: Decimal? = nil, acquirerMerchantId: String? = nil,
+                acquirerTerminalId: String? = nil) {
         self.availableCurrencies = availableCurrencies
         self.zeroCostProcessingOption = zeroCostProcessingOption
         self.defaultSurchargeRate = defaultSurchargeRate
@@ -42,6 +47,8 @@ public struct PaymentSettingsResponse: Codable, Sendable, Equatable {
         self.isCustomerCardSavingByTerminalEnabled = isCustomerCardSavingByTerminalEnabled
         self.ttpIosTerminalProfileId = ttpIosTerminalProfileId
         self.taxRate = taxRate
+        self.acquirerMerchantId = acquirerMerchantId
+        self.acquirerTerminalId = acquirerTerminalId
     }
 }
 

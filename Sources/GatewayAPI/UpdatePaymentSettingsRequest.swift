@@ -2,7 +2,7 @@ import Foundation
 
 /// `PATCH /v1/settings/payment`: changes some of the merchant's payment settings. Every
 /// field is optional and only the fields present change. The nullable settings (the three
-/// default rates and `ttpIosTerminalProfileId`) are `T??`: absent (`nil`) keeps the value,
+/// default rates, `ttpIosTerminalProfileId` and the acquirer ids) are `T??`: absent (`nil`) keeps the value,
 /// JSON `null` (`.some(nil)`) clears it, as in JSON Merge Patch. Any other field sent as
 /// `null` is refused. Rates are exact decimal percentages from 0 to 100, at most four decimals.
 public struct UpdatePaymentSettingsRequest: Codable, Sendable, Equatable {
@@ -27,13 +27,18 @@ public struct UpdatePaymentSettingsRequest: Codable, Sendable, Equatable {
     public var avs: AvsOptions?
     public var isCustomerCardSavingByTerminalEnabled: Bool?
     public var ttpIosTerminalProfileId: String??
+    /// The merchant's id at the acquirer, ISO 8583 field 42: 1–15 printable ASCII characters.
+    public var acquirerMerchantId: String??
+    /// The merchant's terminal id at the acquirer, ISO 8583 field 41: 1–8 printable ASCII characters.
+    public var acquirerTerminalId: String??
 
     public init(
         availableCurrencies: [String]? = nil, zeroCostProcessingOption: ZeroCostProcessingOption? = nil,
         defaultSurchargeRate: Decimal?? = nil, defaultCashDiscountRate: Decimal?? = nil, defaultDualPricingRate: Decimal?? = nil,
         taxRate: Decimal? = nil, isTipsEnabled: Bool? = nil, defaultTipsOptions: [Decimal]? = nil, availableCardTypes: [String]? = nil,
         availableTransactionTypes: [String]? = nil, settlementBatchTimeSlots: [SettlementBatchTimeSlot]? = nil, avs: AvsOptions? = nil,
-        isCustomerCardSavingByTerminalEnabled: Bool? = nil, ttpIosTerminalProfileId: String?? = nil
+        isCustomerCardSavingByTerminalEnabled: Bool? = nil, ttpIosTerminalProfileId: String?? = nil,
+        acquirerMerchantId: String?? = nil, acquirerTerminalId: String?? = nil
     ) {
         self.availableCurrencies = availableCurrencies
         self.zeroCostProcessingOption = zeroCostProcessingOption
@@ -49,12 +54,14 @@ public struct UpdatePaymentSettingsRequest: Codable, Sendable, Equatable {
         self.avs = avs
         self.isCustomerCardSavingByTerminalEnabled = isCustomerCardSavingByTerminalEnabled
         self.ttpIosTerminalProfileId = ttpIosTerminalProfileId
+        self.acquirerMerchantId = acquirerMerchantId
+        self.acquirerTerminalId = acquirerTerminalId
     }
 
     private enum CodingKeys: String, CodingKey {
         case availableCurrencies, zeroCostProcessingOption, defaultSurchargeRate, defaultCashDiscountRate, defaultDualPricingRate
         case taxRate, isTipsEnabled, defaultTipsOptions, availableCardTypes, availableTransactionTypes, settlementBatchTimeSlots
-        case avs, isCustomerCardSavingByTerminalEnabled, ttpIosTerminalProfileId
+        case avs, isCustomerCardSavingByTerminalEnabled, ttpIosTerminalProfileId, acquirerMerchantId, acquirerTerminalId
     }
 
     public init(from decoder: any Decoder) throws {
@@ -73,6 +80,8 @@ public struct UpdatePaymentSettingsRequest: Codable, Sendable, Equatable {
         avs = try container.decodeUnlessNull(AvsOptions.self, forKey: .avs)
         isCustomerCardSavingByTerminalEnabled = try container.decodeUnlessNull(Bool.self, forKey: .isCustomerCardSavingByTerminalEnabled)
         ttpIosTerminalProfileId = try container.decodeClearable(String.self, forKey: .ttpIosTerminalProfileId)
+        acquirerMerchantId = try container.decodeClearable(String.self, forKey: .acquirerMerchantId)
+        acquirerTerminalId = try container.decodeClearable(String.self, forKey: .acquirerTerminalId)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -91,6 +100,8 @@ public struct UpdatePaymentSettingsRequest: Codable, Sendable, Equatable {
         try container.encodeIfPresent(avs, forKey: .avs)
         try container.encodeIfPresent(isCustomerCardSavingByTerminalEnabled, forKey: .isCustomerCardSavingByTerminalEnabled)
         try container.encodeClearable(ttpIosTerminalProfileId, forKey: .ttpIosTerminalProfileId)
+        try container.encodeClearable(acquirerMerchantId, forKey: .acquirerMerchantId)
+        try container.encodeClearable(acquirerTerminalId, forKey: .acquirerTerminalId)
     }
 }
 

@@ -25,6 +25,10 @@ struct MemoryStoreState: Sendable {
     var devices: [DeviceKey: Device] = [:]
     var webhooks = MemoryWebhookState()
     var keySets: [String: SealedKeySet] = [:]
+    /// The next trace number of each terminal id.
+    var nextTraceNumbers: [String: Int64] = [:]
+    /// Reversals owed to the acquirer, by operation id.
+    var pendingReversals: [String: PendingReversal] = [:]
 }
 
 // Orders follow SQLite's so every store answers lists in the same order: text compares

@@ -22,6 +22,12 @@ public struct PaymentSettings: Sendable, Equatable, Codable {
     public var customerCardSavingEnabled: Bool
     /// The Tap to Pay terminal profile for iOS devices, when the merchant has one.
     public var tapToPayTerminalProfileId: String?
+    /// The merchant's id at the acquirer (ISO 8583 field 42, card acceptor id: 1–15
+    /// printable ASCII characters); nil until set. The acquirer link needs it to pay.
+    public var acquirerMerchantId: String?
+    /// The terminal id the acquirer gave the merchant (ISO 8583 field 41: 1–8 printable
+    /// ASCII characters); nil until set. STANs are unique per terminal id.
+    public var acquirerTerminalId: String?
 
     public static let defaultTipPercentages: [Decimal] = [15, 18, 20]
     public static let defaultCardBrands = ["visa", "mastercard", "amex", "discover"]
@@ -32,7 +38,8 @@ public struct PaymentSettings: Sendable, Equatable, Codable {
         tipPercentages: [Decimal] = PaymentSettings.defaultTipPercentages, cardBrands: [String] = PaymentSettings.defaultCardBrands,
         transactionTypes: [TransactionType] = PaymentSettings.defaultTransactionTypes,
         settlementTimes: [SettlementTime] = [SettlementTime(hours: 23, minutes: 0, timeZone: "UTC")],
-        avs: AVSSettings = AVSSettings(), customerCardSavingEnabled: Bool = false, tapToPayTerminalProfileId: String? = nil
+        avs: AVSSettings = AVSSettings(), customerCardSavingEnabled: Bool = false, tapToPayTerminalProfileId: String? = nil,
+        acquirerMerchantId: String? = nil, acquirerTerminalId: String? = nil
     ) {
         self.currencies = currencies
         self.pricing = pricing
@@ -44,6 +51,8 @@ public struct PaymentSettings: Sendable, Equatable, Codable {
         self.avs = avs
         self.customerCardSavingEnabled = customerCardSavingEnabled
         self.tapToPayTerminalProfileId = tapToPayTerminalProfileId
+        self.acquirerMerchantId = acquirerMerchantId
+        self.acquirerTerminalId = acquirerTerminalId
     }
 
     /// The tips to suggest on a payment: none when tips are off.

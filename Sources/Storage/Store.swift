@@ -23,4 +23,10 @@ extension Store {
     public func transaction(id: String, merchantId: String) async throws -> Transaction? {
         try await read { try await $0.transaction(id: id, merchantId: merchantId) }
     }
+
+    /// Reserves a block of trace numbers in a write of its own, so they are the caller's
+    /// once this returns (see ``StoreWriter/reserveTraceNumbers(terminalId:count:)``).
+    public func reserveTraceNumbers(terminalId: String, count: Int) async throws -> Int64 {
+        try await write { try await $0.reserveTraceNumbers(terminalId: terminalId, count: count) }
+    }
 }

@@ -56,4 +56,12 @@ public protocol StoreReader: Sendable {
 
     /// The fleet's sealed keys of that name, if any instance has created them.
     func sealedKeySet(name: String) async throws -> SealedKeySet?
+
+    // The acquirer link's reversal queue. Not scoped by merchant: only the link reads it.
+    /// The reversal queued for the operation `id`, if one is owed.
+    func pendingReversal(id: String) async throws -> PendingReversal?
+    /// Reversals of every merchant due at `date` (`nextAttemptAt <= date`), soonest first,
+    /// then oldest first, then by id; at most `limit`. In a write on PostgreSQL the rows are
+    /// claimed until it ends (`FOR UPDATE SKIP LOCKED`), so two instances never take the same.
+    func duePendingReversals(at date: Date, limit: Int) async throws -> [PendingReversal]
 }

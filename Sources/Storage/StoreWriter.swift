@@ -72,4 +72,31 @@ public protocol StoreWriter: StoreReader {
     /// The merchant's open batch, locked until this write ends, for closing it: a close
     /// racing another (two instances' settlement jobs) waits, then finds it closed.
     func lockOpenBatch(merchantId: String) async throws -> Batch?
+
+    /// Reserves `count` consecutive trace numbers for `terminalId` (the acquirer terminal id,
+    /// or "" for the link's network messages) and returns the first: the block is
+    /// `first ..< first + count`. A terminal id's numbers start at
+    /// ``TraceNumberBlock/firstNumber`` and only grow, so no number is handed out twice for it,
+    /// by any instance, across restarts; terminal ids count apart, byte for byte. The caller
+    /// turns a number into a 6-digit STAN. `count` must be 1 to ``TraceNumberBlock/maxCount``.
+    ///
+    /// The numbers are handed out when the write commits: a write that rolls back gives them
+    /// back. So reserve in a write of its own (``Store/reserveTraceNumbers(terminalId:count:)``)
+    /// and use them after it returns; on PostgreSQL the terminal's counter also stays locked
+    /// until the write ends, holding up every other instance's reservation for it.
+    func reserveTraceNumbers(terminalId: String, count: Int) async throws -> Int64
+
+    /// Queues a reversal owed to the acquirer. Idempotent on the id: when a reversal for that
+    /// operation is queued already, nothing changes and the answer is false (a retried write,
+    /// or a second instance giving up on the same request). Throws ``StoreError/notFound``
+    /// for an unknown merchant.
+    @discardableResult
+    func enqueue(_ reversal: PendingReversal) async throws -> Bool
+    /// Counts one more try of the reversal and makes it due again at `nextAttemptAt`.
+    /// Throws ``StoreError/notFound`` when none is queued for `id`.
+    func recordReversalAttempt(id: String, nextAttemptAt: Date) async throws
+    /// Forgets the reversal once the acquirer acknowledged it; false when none was queued
+    /// (an acknowledgement seen twice).
+    @discardableResult
+    func deletePendingReversal(id: String) async throws -> Bool
 }

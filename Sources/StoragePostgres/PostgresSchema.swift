@@ -6,7 +6,7 @@
 /// and counts BIGINT minor units, rates TEXT decimals (never a float), dates BIGINT
 /// milliseconds since 1970, flags BOOLEAN, JSON lists TEXT, bytes BYTEA. Text is
 /// `COLLATE "C"` so it sorts and compares byte by byte, as SQLite does, whatever the
-/// database's locale.
+/// database's locale. Migrations from 5 on are in `PostgresSchema+AcquirerLink.swift`.
 public enum PostgresSchema {
     public static let migrations: [PostgresMigration] = [
         PostgresMigration(version: 1, name: "initial schema (SQLite migrations 1-7)", statements: [
@@ -253,5 +253,5 @@ public enum PostgresSchema {
         PostgresMigration(version: 4, name: "idempotency response format", statements: [
             "ALTER TABLE idempotency_keys ADD COLUMN response_format TEXT",
         ]),
-    ]
+    ] + acquirerLinkMigrations
 }

@@ -4,8 +4,9 @@ package struct SQLDialect: Sendable {
     /// Appended to the SELECT of `lockTransaction`, so the row stays locked until the write
     /// ends; nil where a write already excludes every other writer (SQLite's single writer).
     package let transactionLock: String?
-    /// Appended to the SELECT of `dueWebhookDeliveries` in a write, so workers of several
-    /// instances claim different rows; nil where there is one writer. A reader never locks.
+    /// Appended to the SELECT of `dueWebhookDeliveries` and `duePendingReversals` in a write,
+    /// so workers of several instances claim different rows; nil where there is one writer.
+    /// A reader never locks.
     package let deliveryClaim: String?
     /// Appended to the SELECT of `openBatch` in a write: payments joining the open batch
     /// share it (they never wait for each other), and a close, which locks it with

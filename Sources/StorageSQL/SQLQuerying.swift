@@ -6,7 +6,7 @@ import Storage
 /// writer (its own transaction, which also sees its uncommitted changes).
 protocol SQLQuerying: StoreReader {
     var session: any SQLSession { get }
-    /// How `dueWebhookDeliveries` locks what it returns (see ``SQLDialect/deliveryClaim``);
+    /// How `dueWebhookDeliveries` and `duePendingReversals` lock what they return (see ``SQLDialect/deliveryClaim``);
     /// nil for a reader, which never locks.
     var deliveryClaim: String? { get }
 }

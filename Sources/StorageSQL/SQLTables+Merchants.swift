@@ -3,7 +3,8 @@ import PaymentCore
 import Storage
 
 extension SQLTables {
-    /// A merchant with its payment settings flattened into columns (SQLite migration 4).
+    /// A merchant with its payment settings flattened into columns (SQLite migration 4; the
+    /// acquirer ids migration 12).
     /// Rates are TEXT decimals; lists are JSON text.
     static let merchants = SQLTable<Merchant>("merchants", key: ["id"], columns: [
         Column(name: "id") { .text($0.id) },
@@ -25,6 +26,8 @@ extension SQLTables {
         Column(name: "avs_profile") { SQLValue.integer($0.paymentSettings.avs.profile?.rawValue) },
         Column(name: "customer_card_saving") { .bool($0.paymentSettings.customerCardSavingEnabled) },
         Column(name: "tap_to_pay_terminal_profile_id") { SQLValue.text($0.paymentSettings.tapToPayTerminalProfileId) },
+        Column(name: "acquirer_merchant_id") { SQLValue.text($0.paymentSettings.acquirerMerchantId) },
+        Column(name: "acquirer_terminal_id") { SQLValue.text($0.paymentSettings.acquirerTerminalId) },
     ]) { row in
         let pricing = PricingSettings(
             mode: try row.value(ZeroCostProcessingMode.self, "zero_cost_processing"),
@@ -41,7 +44,8 @@ extension SQLTables {
             settlementTimes: try row.json([SettlementTime].self, "settlement_times"),
             avs: AVSSettings(enabled: try row.bool("avs_enabled"), profile: avsProfile),
             customerCardSavingEnabled: try row.bool("customer_card_saving"),
-            tapToPayTerminalProfileId: try row.optionalText("tap_to_pay_terminal_profile_id"))
+            tapToPayTerminalProfileId: try row.optionalText("tap_to_pay_terminal_profile_id"),
+            acquirerMerchantId: try row.optionalText("acquirer_merchant_id"), acquirerTerminalId: try row.optionalText("acquirer_terminal_id"))
         return Merchant(
             id: try row.text("id"), name: try row.text("name"), authorizationWindow: try row.double("authorization_window"),
             paymentSettings: settings, createdAt: try row.date("created_at"))

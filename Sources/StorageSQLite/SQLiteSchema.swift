@@ -2,7 +2,8 @@
 /// edit one that has shipped, because databases out there already applied it.
 ///
 /// Tables are STRICT so SQLite refuses a value of the wrong type (money is INTEGER minor
-/// units, never REAL). Dates are INTEGER milliseconds since 1970.
+/// units, never REAL). Dates are INTEGER milliseconds since 1970. Migrations from 11 on
+/// are in `SQLiteSchema+AcquirerLink.swift`.
 enum SQLiteSchema {
     static let migrations: [SQLiteMigration] = [
         SQLiteMigration(version: 1, name: "initial schema", statements: [
@@ -281,5 +282,5 @@ enum SQLiteSchema {
         SQLiteMigration(version: 10, name: "idempotency response format", statements: [
             "ALTER TABLE idempotency_keys ADD COLUMN response_format TEXT",
         ]),
-    ]
+    ] + acquirerLinkMigrations
 }

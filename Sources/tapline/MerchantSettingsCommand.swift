@@ -10,9 +10,10 @@ struct MerchantSettingsCommand: AsyncParsableCommand {
         commandName: "settings", abstract: "Show a merchant's payment settings, or change them.",
         discussion: """
             Without options, prints the settings. Rates are decimal percentages (3.5 = 3.5 %); \
-            "none" clears a default rate or the terminal profile. Example:
+            "none" clears a default rate, the terminal profile or an acquirer id. Example:
               tapline merchant settings --merchant ID --zcp surcharge --surcharge-rate 3.5 \\
                 --tip-options 15,18,20 --currencies USD,EUR --settlement-time 23:00 --time-zone America/New_York
+              tapline merchant settings --merchant ID --acquirer-merchant-id 000000012345678 --acquirer-terminal-id TERM0001
             """)
 
     @Option(name: [.customLong("merchant"), .customLong("merchant-id")], help: "The merchant.") var merchantId: String
@@ -34,6 +35,10 @@ struct MerchantSettingsCommand: AsyncParsableCommand {
     @Option(help: "AVS profile: Strict, Moderate or Tolerant.") var avsProfile: String?
     @Option(help: "Whether a terminal may save the customer's card: true or false.") var cardSaving: Bool?
     @Option(help: "Tap to Pay terminal profile id for iOS, or none.") var ttpProfileId: String?
+    @Option(help: "The merchant's id at the acquirer (ISO 8583 field 42: 1 to 15 printable ASCII characters), or none.")
+    var acquirerMerchantId: String?
+    @Option(help: "The merchant's terminal id at the acquirer (ISO 8583 field 41: 1 to 8 printable ASCII characters), or none.")
+    var acquirerTerminalId: String?
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
@@ -70,7 +75,9 @@ struct MerchantSettingsCommand: AsyncParsableCommand {
             change.avs = AvsOptions(isEnabled: avsEnabled, profileId: nil, profile: avsProfile)
         }
         change.isCustomerCardSavingByTerminalEnabled = cardSaving
-        change.ttpIosTerminalProfileId = ttpProfileId.map { $0.lowercased() == "none" ? nil : $0 }
+        change.ttpIosTerminalProfileId = ttpProfileId.map(Self.clearable)
+        change.acquirerMerchantId = acquirerMerchantId.map(Self.clearable)
+        change.acquirerTerminalId = acquirerTerminalId.map(Self.clearable)
         return change
     }
 
@@ -103,6 +110,11 @@ struct MerchantSettingsCommand: AsyncParsableCommand {
             throw ValidationError("\(option) takes a decimal percentage such as 3.5, got '\(text)'")
         }
         return value
+    }
+
+    /// "none" (any case) clears the setting; anything else is the new value, checked by the gateway.
+    private static func clearable(_ text: String) -> String? {
+        text.lowercased() == "none" ? nil : text
     }
 
     private static func clearableRate(_ text: String, _ option: String) throws -> Decimal? {

@@ -18,7 +18,9 @@ struct StorePaymentSettingsContractTests {
         settlementTimes: [
             SettlementTime(hours: 22, minutes: 30, timeZone: "America/New_York"), SettlementTime(hours: 6, minutes: 5, timeZone: "Asia/Tokyo"),
         ],
-        avs: AVSSettings(enabled: true, profile: .moderate), customerCardSavingEnabled: true, tapToPayTerminalProfileId: "ttp-profile-9")
+        avs: AVSSettings(enabled: true, profile: .moderate), customerCardSavingEnabled: true, tapToPayTerminalProfileId: "ttp-profile-9",
+        // The longest ids ISO 8583 takes (15 and 8), with the characters most likely to be mangled.
+        acquirerMerchantId: #" 'Zoe"\%_;--~ X"#, acquirerTerminalId: "TERM0001")
 
     @Test(arguments: StoreFactories.all)
     func aNewMerchantHasTheDefaults(_ factory: StoreFactory) async throws {
@@ -34,6 +36,8 @@ struct StorePaymentSettingsContractTests {
             #expect(settings.avs == AVSSettings(enabled: false, profile: nil))
             #expect(!settings.customerCardSavingEnabled)
             #expect(settings.tapToPayTerminalProfileId == nil)
+            #expect(settings.acquirerMerchantId == nil)
+            #expect(settings.acquirerTerminalId == nil)
         }
     }
 
@@ -48,6 +52,8 @@ struct StorePaymentSettingsContractTests {
             #expect(read.paymentSettings == Self.everyField)
             #expect(read.paymentSettings.pricing.surchargeRate?.description == "3.333")
             #expect(read.paymentSettings.pricing.cashDiscountRate?.description == "0.0001")
+            #expect(read.paymentSettings.acquirerMerchantId?.utf8.count == 15)
+            #expect(read.paymentSettings.acquirerTerminalId == "TERM0001")
             // Another merchant's settings stay as they were.
             #expect(try await store.read { try await $0.merchant(id: "m_2") }?.paymentSettings == PaymentSettings())
         }
@@ -66,6 +72,8 @@ struct StorePaymentSettingsContractTests {
             merchant.paymentSettings.pricing.dualPricingRate = nil
             merchant.paymentSettings.avs.profile = nil
             merchant.paymentSettings.tapToPayTerminalProfileId = nil
+            merchant.paymentSettings.acquirerMerchantId = nil
+            merchant.paymentSettings.acquirerTerminalId = nil
             merchant.paymentSettings.tipPercentages = []
             merchant.paymentSettings.settlementTimes = []
             try await store.write { [merchant] in try await $0.update(merchant) }

@@ -29,6 +29,7 @@ enum PaymentSettingsRenderer {
             availableTransactionTypes: transactionTypes, availablePaymentProcessors: [processor],
             avs: AvsOptions(isEnabled: settings.avs.enabled, profileId: settings.avs.profile?.rawValue, profile: settings.avs.profile?.name),
             isCustomerCardSavingByTerminalEnabled: settings.customerCardSavingEnabled,
-            ttpIosTerminalProfileId: settings.tapToPayTerminalProfileId, taxRate: pricing.taxRate)
+            ttpIosTerminalProfileId: settings.tapToPayTerminalProfileId, taxRate: pricing.taxRate,
+            acquirerMerchantId: settings.acquirerMerchantId, acquirerTerminalId: settings.acquirerTerminalId)
     }
 }

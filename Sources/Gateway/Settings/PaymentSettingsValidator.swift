@@ -79,6 +79,14 @@ enum PaymentSettingsValidator {
             }
             change.add { $0.tapToPayTerminalProfileId = profileId }
         }
+        if let id = request.acquirerMerchantId {
+            if let id { try AcquirerIdRule.merchant.check(id) }
+            change.add { $0.acquirerMerchantId = id }
+        }
+        if let id = request.acquirerTerminalId {
+            if let id { try AcquirerIdRule.terminal.check(id) }
+            change.add { $0.acquirerTerminalId = id }
+        }
         return change
     }
 

@@ -36,6 +36,9 @@ extension UpdatePaymentSettingsRequest: DecimalFields {
 extension UpdatePaymentSettingsRequest: NullableFields {
     /// `null` clears these (JSON Merge Patch); every other setting refuses it.
     static var nullableFields: Set<String> {
-        ["defaultSurchargeRate", "defaultCashDiscountRate", "defaultDualPricingRate", "ttpIosTerminalProfileId"]
+        [
+            "defaultSurchargeRate", "defaultCashDiscountRate", "defaultDualPricingRate", "ttpIosTerminalProfileId",
+            "acquirerMerchantId", "acquirerTerminalId",
+        ]
     }
 }

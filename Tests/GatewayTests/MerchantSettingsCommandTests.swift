@@ -1,0 +1,40 @@
+import Foundation
+import GatewayAPI
+import Logging
+import StorageSQLite
+import Testing
+
+/// `tapline merchant settings` as a process: the acquirer ids set, kept in the database,
+/// cleared with `none`, and a value the gateway refuses stops the command with the field.
+@Suite("tapline merchant settings: acquirer ids")
+struct MerchantSettingsCommandTests {
+    @Test func acquirerIdsRoundTripThroughTheDatabase() async throws {
+        let folder = try TaplineRun.emptyFolder().resolvingSymlinksInPath()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try await SQLiteStore.open(path: folder.appendingPathComponent("tapline.sqlite").path, logger: Logger(label: "test")).close()
+        let created = try await TaplineRun.run(["merchant", "create", "--name", "Corner Café"], in: folder)
+        #expect(created.status == 0, "\(created.standardError)")
+        let merchant = try #require(created.standardOutput.split(separator: " ").last?.trimmingCharacters(in: .whitespacesAndNewlines))
+
+        func settings(_ options: [String] = []) async throws -> (TaplineRun, PaymentSettingsResponse?) {
+            let run = try await TaplineRun.run(["merchant", "settings", "--merchant", merchant] + options, in: folder)
+            return (run, try? APIJSON.decoder.decode(PaymentSettingsResponse.self, from: Data(run.standardOutput.utf8)))
+        }
+
+        let (set, afterSet) = try await settings(["--acquirer-merchant-id", "000000012345678", "--acquirer-terminal-id", "TERM0001"])
+        #expect(set.status == 0, "\(set.standardError)")
+        #expect(afterSet?.acquirerMerchantId == "000000012345678")
+        #expect(afterSet?.acquirerTerminalId == "TERM0001")
+        #expect(try await settings().1 == afterSet, "kept in the database")
+
+        let (refused, _) = try await settings(["--acquirer-terminal-id", "TERM00001"])
+        #expect(refused.status == 1)
+        #expect(refused.standardError.contains("acquirerTerminalId: acquirerTerminalId must be 1 to 8 printable ASCII"), "\(refused.standardError)")
+        #expect(try await settings().1 == afterSet, "a refused change changes nothing")
+
+        let (cleared, afterClear) = try await settings(["--acquirer-terminal-id", "none"])
+        #expect(cleared.status == 0, "\(cleared.standardError)")
+        #expect(afterClear?.acquirerTerminalId == nil)
+        #expect(afterClear?.acquirerMerchantId == "000000012345678", "the id not named is kept")
+    }
+}
