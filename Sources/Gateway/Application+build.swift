@@ -15,9 +15,11 @@ public func buildApplication(
     let services = GatewayServices(configuration: configuration, dependencies: dependencies)
     let router = buildRouter(services, now: dependencies.now)
     let jobs = JobScheduler(recovery: services.recovery, expiry: services.expiry, settlement: services.settlement,
-        cardKeys: dependencies.cardKeys, interval: configuration.jobInterval, logger: dependencies.logger)
+        reversals: dependencies.acquirerLink?.forwarder, cardKeys: dependencies.cardKeys, interval: configuration.jobInterval,
+        logger: dependencies.logger)
     // The webhook worker runs beside request handling, so no payment waits for a merchant's server.
-    let background: [any Service] = configuration.webhookWorkerEnabled ? [jobs, services.webhooks] : [jobs]
+    var background: [any Service] = configuration.webhookWorkerEnabled ? [jobs, services.webhooks] : [jobs]
+    if let link = dependencies.acquirerLink { background.append(link.service) }
     return Application(
         router: router,
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "tapline"),
@@ -26,7 +28,7 @@ public func buildApplication(
 }
 
 /// The production dependencies: PostgreSQL when a database URL is configured, else SQLite at
-/// the configured path; the simulated processor; keys from the database when a master key is
+/// the configured path; the simulated processor, or the acquirer link; keys from the database when a master key is
 /// configured, else from the key file (created on first start).
 public func productionDependencies(_ configuration: GatewayConfiguration, logger: Logger) async throws -> GatewayDependencies {
     let store = try await openStore(configuration, logger: logger)
@@ -39,9 +41,25 @@ public func productionDependencies(_ configuration: GatewayConfiguration, logger
         try? await store.close()
         throw error
     }
-    // The simulator forgets on restart; let it honour follow-ups on its earlier payments.
-    let processor = SimulatedProcessor(configuration: SimulatedProcessorConfiguration(approvesForgottenOriginals: true))
-    return GatewayDependencies(store: store, processor: processor, keys: keys, cardKeys: cardKeys, logger: logger)
+    guard case .iso8583(let settings) = configuration.processor else {
+        // The simulator forgets on restart; let it honour follow-ups on its earlier payments.
+        let processor = SimulatedProcessor(configuration: SimulatedProcessorConfiguration(approvesForgottenOriginals: true))
+        return GatewayDependencies(store: store, processor: processor, keys: keys, cardKeys: cardKeys, logger: logger)
+    }
+    let link: AcquirerLink
+    do {
+        link = try AcquirerLink(settings, store: store, responseTimeout: configuration.processorTimeout, logger: logger)
+    } catch {
+        try? await store.close()
+        throw error
+    }
+    logger.notice("payments go to the acquirer at \(settings)")
+    if settings.zonePINKeyHex == nil {
+        logger.warning("no zone PIN key (TAPLINE_ZONE_PIN_KEY): a payment that needs the cardholder's PIN will fail")
+    }
+    var dependencies = GatewayDependencies(store: store, processor: link.processor, keys: keys, cardKeys: cardKeys, logger: logger)
+    dependencies.acquirerLink = link
+    return dependencies
 }
 
 /// Every route, with its middleware: public routes first, then `/v1` behind authentication.

@@ -15,6 +15,9 @@ public struct GatewayDependencies: Sendable {
     public var now: @Sendable () -> Date
     public var makeId: @Sendable () -> String
     public var logger: Logger
+    /// The acquirer link whose processor is `processor`, when payments go to an acquirer:
+    /// its connections and its reversal forwarder run with the application.
+    public var acquirerLink: AcquirerLink?
     /// Posts webhooks (URLSession unless a test injects another).
     public var webhookTransport: any WebhookTransport = URLSessionWebhookTransport()
 

@@ -86,6 +86,8 @@ public enum APIErrorCode: String, Sendable, CaseIterable {
     case notAwaitingPIN = "transaction_not_awaiting_pin"
     case pinAttemptInProgress = "pin_attempt_in_progress"
     case pinWindowExpired = "pin_window_expired"
+    /// Payments go to an acquirer, and this merchant has no acquirer merchant and terminal id.
+    case acquirerNotConfigured = "acquirer_not_configured"
     // 403
     case pinNotPermitted = "pin_not_permitted"
     // 5xx

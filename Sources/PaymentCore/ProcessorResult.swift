@@ -7,18 +7,11 @@ public struct ProcessorResult: Sendable, Equatable, Codable {
     public var authorizationCode: String?
     /// The processor's own reference for follow-ups.
     public var reference: String?
-    /// The processor's identification of the request message it answered (ISO 8583: MTI,
-    /// STAN and transmission date-time, 20 digits: what a later completion or reversal names
-    /// in field 90); nil from the simulator. Kept with the row, never shown by the API.
-    public var trace: String?
 
-    public init(
-        responseCode: String, message: String, authorizationCode: String? = nil, reference: String? = nil, trace: String? = nil
-    ) {
+    public init(responseCode: String, message: String, authorizationCode: String? = nil, reference: String? = nil) {
         self.responseCode = responseCode
         self.message = message
         self.authorizationCode = authorizationCode
         self.reference = reference
-        self.trace = trace
     }
 }

@@ -37,12 +37,17 @@ public protocol PaymentProcessor: Sendable {
     /// Reverses a request whose answer was never recorded because the gateway stopped
     /// (crash recovery), described from what the gateway stored before sending it.
     func reverseUnanswered(_ request: UnansweredRequest) async throws(ProcessorError)
+    /// Whether requests must carry the merchant's ids at the acquirer (``AcquirerIdentity``).
+    var requiresAcquirerIdentity: Bool { get }
     /// Whether a request can reach the processor now. False while an acquirer link has no
     /// connection up: the gateway then refuses payments before writing anything (503).
     var isReachable: Bool { get async }
 }
 
 extension PaymentProcessor {
+    /// A processor that is not an acquirer (the simulator) needs no acquirer ids.
+    public var requiresAcquirerIdentity: Bool { false }
+
     /// A processor in the same process (the simulator) is always reachable.
     public var isReachable: Bool { true }
 

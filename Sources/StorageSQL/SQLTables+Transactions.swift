@@ -32,7 +32,7 @@ extension SQLTables {
         Column(name: "processor_message") { SQLValue.text($0.processorResult?.message) },
         Column(name: "processor_authorization_code") { SQLValue.text($0.processorResult?.authorizationCode) },
         Column(name: "processor_reference") { SQLValue.text($0.processorResult?.reference) },
-        Column(name: "processor_trace") { SQLValue.text($0.processorResult?.trace) },
+        Column(name: "processor_trace") { SQLValue.text($0.processorTrace) },
         Column(name: "pin_token") { SQLValue.text($0.pinChallenge?.token) },
         Column(name: "pin_expires_at") { SQLValue.date($0.pinChallenge?.expiresAt) },
         Column(name: "pin_failed_attempts") { SQLValue.integer($0.pinChallenge?.failedAttempts) },
@@ -75,6 +75,7 @@ extension SQLTables {
         transaction.pendingOperationId = try row.optionalText("pending_operation_id")
         transaction.card = try decodeCard(row)
         transaction.processorResult = try decodeProcessorResult(row)
+        transaction.processorTrace = try row.optionalText("processor_trace")
         transaction.pinChallenge = try decodePINChallenge(row)
         transaction.cardPresent = try decodeCardPresent(row)
         transaction.referenceId = try row.optionalText("reference_id")
@@ -125,6 +126,6 @@ extension SQLTables {
         return ProcessorResult(
             responseCode: responseCode, message: try row.text("processor_message"),
             authorizationCode: try row.optionalText("processor_authorization_code"),
-            reference: try row.optionalText("processor_reference"), trace: try row.optionalText("processor_trace"))
+            reference: try row.optionalText("processor_reference"))
     }
 }

@@ -15,17 +15,17 @@ struct SQLMappingTests {
         #expect(fields == [
             "id", "merchantId", "type", "status", "parentId", "currency", "amount", "authorizedAmount",
             "capturedAmount", "refundedAmount", "tipAmount", "pendingRefundAmount", "pendingOperationId", "card",
-            "processorResult", "pinChallenge", "cardPresent", "referenceId", "customerId", "customerName", "customerEmail", "createdById",
+            "processorResult", "processorTrace", "pinChallenge", "cardPresent", "referenceId", "customerId", "customerName", "customerEmail", "createdById",
             "createMethod", "batchId", "settledAt", "createdAt", "updatedAt", "breakdown",
         ])
         #expect(Mirror(reflecting: Fixtures.card()).children.count == 6)
-        #expect(Mirror(reflecting: ProcessorResult(responseCode: "00", message: "")).children.count == 5)
+        #expect(Mirror(reflecting: ProcessorResult(responseCode: "00", message: "")).children.count == 4)
         let challenge = PINChallenge(token: "", expiresAt: Fixtures.epoch, maxAttempts: 1, deviceId: nil)
         #expect(Mirror(reflecting: challenge).children.count == 5)
         #expect(Mirror(reflecting: CardPresentDetails(deviceId: "")).children.count == 9)
         #expect(Mirror(reflecting: PaymentBreakdown(subtotal: 0)).children.count == 7)
         // Card, processor result, PIN challenge, card-present details and breakdown are flattened into columns of their own.
-        #expect(SQLTables.transactions.columns.count == fields.count - 5 + 6 + 5 + 5 + 9 + 7)
+        #expect(SQLTables.transactions.columns.count == fields.count - 5 + 6 + 4 + 5 + 9 + 7)
     }
 
     @Test func flagsAreBoundAsBooleans() throws {

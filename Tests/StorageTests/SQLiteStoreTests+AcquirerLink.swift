@@ -18,7 +18,7 @@ extension SQLiteStoreTests {
                 #expect(try await store.appliedMigrations().map(\.version) == SQLiteSchema.migrations.map(\.version))
                 let old = try #require(try await store.transaction(id: "t_old", merchantId: "m_old"))
                 #expect(old.processorResult == ProcessorResult(responseCode: "00", message: "Approved", reference: "ref-1"))
-                #expect(old.processorResult?.trace == nil)
+                #expect(old.processorTrace == nil)
                 let merchant = try #require(try await store.read { try await $0.merchant(id: "m_old") })
                 #expect(merchant.paymentSettings.acquirerMerchantId == nil)
                 #expect(merchant.paymentSettings.acquirerTerminalId == nil)

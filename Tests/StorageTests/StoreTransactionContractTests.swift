@@ -34,7 +34,8 @@ struct StoreTransactionContractTests {
             changed.authorizedAmount = 1_000
             changed.card = Fixtures.card()
             // An acquirer's answer names the request it answered (MTI, STAN, time): kept as sent.
-            changed.processorResult = ProcessorResult(responseCode: "00", message: "Approved", trace: "01000000421123180102")
+            changed.processorResult = ProcessorResult(responseCode: "00", message: "Approved")
+            changed.processorTrace = "0000421123180102"
             changed.updatedAt = Fixtures.date(2_001)
             try await store.write { [changed] in try await $0.update(changed) }
             #expect(try await store.transaction(id: "t_1", merchantId: "m_1") == changed)

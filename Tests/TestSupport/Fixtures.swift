@@ -60,8 +60,8 @@ public enum Fixtures {
         transaction.pendingOperationId = "t_pending_op"
         transaction.card = card(pan: "5555555555554444", brand: "mastercard")
         transaction.processorResult = ProcessorResult(
-            responseCode: "00", message: "Approved", authorizationCode: "A1B2C3", reference: "proc-ref-9",
-            trace: "01000000421123180102")
+            responseCode: "00", message: "Approved", authorizationCode: "A1B2C3", reference: "proc-ref-9")
+        transaction.processorTrace = "0000421123180102"
         transaction.pinChallenge = PINChallenge(
             token: "pin-token-1", expiresAt: date(200_000), maxAttempts: 3, deviceId: "device_1", failedAttempts: 1)
         var details = CardPresentDetails(deviceId: "device_1")

@@ -1,4 +1,5 @@
 import Logging
+import ProcessingISO8583
 import ServiceLifecycle
 
 /// Runs the background jobs on an interval for as long as the gateway runs.
@@ -6,6 +7,8 @@ struct JobScheduler: Service {
     let recovery: RecoveryJob
     let expiry: ExpiryJob
     let settlement: SettlementJob
+    /// Repeats reversals the acquirer has not acknowledged (acquirer link only).
+    var reversals: ISO8583ReversalForwarder? = nil
     /// Read again each round, so a card-key rotation in the database reaches this instance.
     let cardKeys: CardKeyRing
     let interval: Duration
@@ -25,6 +28,7 @@ struct JobScheduler: Service {
         await attempt("recovery") { _ = try await recovery.run() }
         await attempt("expiry") { _ = try await expiry.run() }
         await attempt("settlement") { _ = try await settlement.run() }
+        if let reversals { await attempt("reversals") { _ = try await reversals.forwardDue() } }
         await attempt("card keys") { try await cardKeys.refresh() }
     }
 

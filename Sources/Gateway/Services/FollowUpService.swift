@@ -22,6 +22,7 @@ struct FollowUpService: Sendable {
         let operationId = makeId()
         let now = now()
         try await processor.requireReachable()
+        let prepared = try await PreparedRequest.prepare(merchantId: merchantId, store: store, processor: processor)
         // Phase 1: lock the payment, check the move, reserve its amount, record it pending.
         let (operation, payment) = try await store.write { writer -> (Transaction, Transaction) in
             guard var payment = try await writer.lockTransaction(id: paymentId, merchantId: merchantId),
@@ -59,6 +60,7 @@ struct FollowUpService: Sendable {
             operation.createdById = createdById
             operation.cardPresent = tap?.details
             operation.breakdown = breakdown
+            operation.processorTrace = prepared.trace
             try await writer.insert(operation)
             try await writer.update(payment)
             try await idempotency?.link(transactionId: operation.id, in: writer)
@@ -66,7 +68,7 @@ struct FollowUpService: Sendable {
         }
 
         // Phase 2: the processor, outside any database transaction.
-        let processorRequest = Self.processorRequest(for: operation, payment: payment, acquirer: nil)
+        let processorRequest = Self.processorRequest(for: operation, payment: payment, acquirer: prepared.acquirer)
         let response: ProcessorResponse
         do throws(ProcessorError) {
             response = try await processor.followUp(operation.type, processorRequest)

@@ -24,6 +24,7 @@ struct PINService: Sendable {
         let now = now()
         let proof = TapProof(readId: tap.readId, panHash: panHasher.hash(tap.card.pan), details: tap.details(deviceId: deviceId))
         try await processor.requireReachable()
+        let prepared = try await PreparedRequest.prepare(merchantId: merchantId, store: store, processor: processor)
         // Phase 1: check the payment waits for this PIN and mark the try in flight.
         let begun = try await store.write { writer -> PINPhaseOne in
             guard var payment = try await writer.lockTransaction(id: paymentId, merchantId: merchantId),
@@ -53,6 +54,8 @@ struct PINService: Sendable {
             }
             try Self.checkRead(tap, against: payment)
             try await CardReadLedger.record(proof, merchantId: merchantId, at: now, in: writer)
+            // Each try is a request of its own: the approving one is what a follow-up names later.
+            payment.processorTrace = prepared.trace ?? payment.processorTrace
             try await writer.update(payment)
             try await idempotency?.link(transactionId: payment.id, in: writer)
             return .begun(payment, attempt: attempt)
@@ -60,9 +63,10 @@ struct PINService: Sendable {
         guard case .begun(let payment, let attempt) = begun else { throw Self.apiError(.windowExpired) }
 
         // Phase 2: the processor decides on the PIN, outside any database transaction.
-        let request = AuthorizationRequest(
+        var request = AuthorizationRequest(
             transactionId: payment.id, kind: payment.type == .sale ? .sale : .authorization, amount: payment.money,
-            card: tap.card, entryMode: .contactless, pin: pin, pinAttempt: attempt, chip: tap.chip)
+            card: tap.card, entryMode: .contactless, pin: pin, pinAttempt: attempt, chip: tap.chip, acquirer: prepared.acquirer)
+        request.trace = prepared.trace
         let response: ProcessorResponse
         do throws(ProcessorError) {
             response = try await processor.authorize(request)

@@ -21,6 +21,7 @@ struct PaymentService: Sendable {
     /// `logger` is the request's, so failures are logged with its correlation id.
     func create(_ payment: NewPayment, merchantId: String, idempotency: IdempotencyClaim?, logger: Logger) async throws -> Transaction {
         try await processor.requireReachable()
+        let prepared = try await PreparedRequest.prepare(merchantId: merchantId, store: store, processor: processor)
         // Phase 1: record the payment as pending, with the idempotency key pointing at it.
         var row = Transaction(
             id: makeId(), merchantId: merchantId, type: payment.type, status: .pending,
@@ -34,6 +35,7 @@ struct PaymentService: Sendable {
         row.customerEmail = payment.customerEmail
         row.createdById = payment.createdById
         row.breakdown = payment.breakdown
+        row.processorTrace = prepared.trace
         let pending = row
         let outbox = outbox
         try await store.write { writer in
@@ -46,10 +48,11 @@ struct PaymentService: Sendable {
         }
 
         // Phase 2: the processor, outside any database transaction.
-        let request = AuthorizationRequest(
+        var request = AuthorizationRequest(
             transactionId: row.id, kind: Self.kind(of: payment.type),
             amount: Money(minorUnits: payment.total, currency: payment.currency), card: payment.card,
-            entryMode: payment.tap == nil ? .keyed : .contactless, chip: payment.chip)
+            entryMode: payment.tap == nil ? .keyed : .contactless, chip: payment.chip, acquirer: prepared.acquirer)
+        request.trace = prepared.trace
         let response: ProcessorResponse
         do throws(ProcessorError) {
             response = try await processor.authorize(request)

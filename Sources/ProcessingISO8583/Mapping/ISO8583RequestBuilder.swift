@@ -124,7 +124,7 @@ struct ISO8583RequestBuilder: Sendable {
         message.fields[13] = .text(stamp.localDate)
         message.fields[32] = acquiringInstitutionId.map { .text($0) }
         message.fields[41] = .text(acquirer.terminalId)
-        message.fields[42] = .text(acquirer.merchantId)
+        message.fields[42] = .text(acquirer.cardAcceptorId)
         message.fields[49] = .text(ISO8583Amount.currencyCode(money.currency))
         return message
     }

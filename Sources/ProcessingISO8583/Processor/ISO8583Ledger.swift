@@ -8,6 +8,8 @@ final class ISO8583Ledger: Sendable {
     struct Entry: Sendable {
         /// Only the fields a reversal repeats (3, 4, 7, 11, 32, 37, 41, 42, 49): no card data.
         var lastSent: ISO8583Message?
+        /// Tapline's merchant the request was for.
+        var merchantId: String?
         /// By PIN try (0 without a PIN).
         var decisions: [Int: ProcessorResponse] = [:]
         var latest: ProcessorResponse?
@@ -35,10 +37,13 @@ final class ISO8583Ledger: Sendable {
         state.withLock { $0.entries[transactionId] }
     }
 
-    func recordSent(_ transactionId: String, _ message: ISO8583Message) {
+    func recordSent(_ transactionId: String, _ message: ISO8583Message, merchantId: String) {
         var kept = ISO8583Message(mti: message.mti)
         for field in Self.reversalFields { kept.fields[field] = message.fields[field] }
-        update(transactionId) { $0.lastSent = kept }
+        update(transactionId) {
+            $0.lastSent = kept
+            $0.merchantId = merchantId
+        }
     }
 
     func recordDecision(_ transactionId: String, attempt: Int, _ response: ProcessorResponse) {

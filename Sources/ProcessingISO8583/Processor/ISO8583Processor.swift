@@ -38,6 +38,9 @@ public final class ISO8583Processor: PaymentProcessor {
         self.logger = logger
     }
 
+    /// Every request names the merchant and terminal at the acquirer (fields 42 and 41).
+    public var requiresAcquirerIdentity: Bool { true }
+
     /// Whether requests can be sent now: at least one connection is up and signed on.
     public var isReachable: Bool { transport.isUp }
 
@@ -46,7 +49,8 @@ public final class ISO8583Processor: PaymentProcessor {
         let acquirer = try Self.acquirer(request.acquirer)
         let stamp = try await stamp(request.trace, acquirer)
         let message = try builder.original(request, acquirer: acquirer, stamp: stamp)
-        return try await exchange(request.transactionId, attempt: request.pinAttempt, message, asked: request.amount.minorUnits)
+        return try await exchange(request.transactionId, attempt: request.pinAttempt, message, merchantId: acquirer.merchantId,
+                                  asked: request.amount.minorUnits)
     }
 
     /// A STAN for the merchant's terminal and the time now: the gateway keeps it with the
@@ -96,7 +100,7 @@ public final class ISO8583Processor: PaymentProcessor {
     /// restart. Without such a request in memory there is nothing the acquirer could
     /// match, so nothing is sent.
     public func cancel(transactionId: String) async throws(ProcessorError) {
-        guard let lost = ledger.entry(transactionId)?.lastSent else {
+        guard let entry = ledger.entry(transactionId), let lost = entry.lastSent, let merchantId = entry.merchantId else {
             logger.notice("no request to reverse", metadata: ["transaction_id": "\(transactionId)"])
             return
         }
@@ -106,7 +110,7 @@ public final class ISO8583Processor: PaymentProcessor {
         guard let reversal = builder.reversal(of: lost, stamp: stamp, isRepeat: false) else { return }
         if let reversals {
             let owed = ISO8583PendingReversal(
-                transactionId: transactionId, message: reversal, attempts: 1,
+                transactionId: transactionId, merchantId: merchantId, message: reversal, attempts: 1,
                 nextAttemptAt: now().addingTimeInterval(ISO8583ReversalForwarder.delay(afterAttempts: 1)))
             do {
                 try await reversals.enqueue(owed)
@@ -131,15 +135,18 @@ public final class ISO8583Processor: PaymentProcessor {
     /// request with no trace was never sent (the gateway stopped before): nothing to reverse.
     public func reverseUnanswered(_ request: UnansweredRequest) async throws(ProcessorError) {
         let message: ISO8583Message
+        let acquirer: AcquirerIdentity
         switch request {
         case .original(_, let kind, let amount, let trace, let identity):
             guard let trace, let stamp = ISO8583Stamp(text: trace) else { return }
-            message = try builder.original(kind, amount: amount, acquirer: try Self.acquirer(identity), stamp: stamp)
+            acquirer = try Self.acquirer(identity)
+            message = try builder.original(kind, amount: amount, acquirer: acquirer, stamp: stamp)
         case .followUp(let operation, let followUp):
             guard let trace = followUp.trace, let stamp = ISO8583Stamp(text: trace) else { return }
-            message = try builder.followUp(operation, followUp, acquirer: try Self.acquirer(followUp.acquirer), stamp: stamp)
+            acquirer = try Self.acquirer(followUp.acquirer)
+            message = try builder.followUp(operation, followUp, acquirer: acquirer, stamp: stamp)
         }
-        ledger.recordSent(request.transactionId, message)
+        ledger.recordSent(request.transactionId, message, merchantId: acquirer.merchantId)
         try await cancel(transactionId: request.transactionId)
     }
 
@@ -148,14 +155,14 @@ public final class ISO8583Processor: PaymentProcessor {
         let acquirer = try Self.acquirer(request.acquirer)
         let stamp = try await stamp(request.trace, acquirer)
         let message = try builder.followUp(operation, request, acquirer: acquirer, stamp: stamp)
-        return try await exchange(request.transactionId, attempt: 0, message, asked: request.amount.minorUnits)
+        return try await exchange(request.transactionId, attempt: 0, message, merchantId: acquirer.merchantId, asked: request.amount.minorUnits)
     }
 
     /// Sends `message`, remembers it for a reversal, reads the decision and keeps it with
     /// the trace that names the message later.
-    private func exchange(_ transactionId: String, attempt: Int, _ message: ISO8583Message, asked: Int64)
+    private func exchange(_ transactionId: String, attempt: Int, _ message: ISO8583Message, merchantId: String, asked: Int64)
         async throws(ProcessorError) -> ProcessorResponse {
-        ledger.recordSent(transactionId, message)
+        ledger.recordSent(transactionId, message, merchantId: merchantId)
         let response: ISO8583Message
         do {
             response = try await transport.send(message, timeout: configuration.responseTimeout)
@@ -183,7 +190,7 @@ public final class ISO8583Processor: PaymentProcessor {
     }
 
     private static func acquirer(_ identity: AcquirerIdentity?) throws(ProcessorError) -> AcquirerIdentity {
-        guard let identity, !identity.merchantId.isEmpty, !identity.terminalId.isEmpty else {
+        guard let identity, !identity.cardAcceptorId.isEmpty, !identity.terminalId.isEmpty else {
             throw .unavailable(code: "03", message: "the merchant has no acquirer merchant id and terminal id")
         }
         return identity

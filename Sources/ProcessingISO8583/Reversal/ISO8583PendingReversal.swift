@@ -6,14 +6,17 @@ import Foundation
 public struct ISO8583PendingReversal: Sendable, Equatable {
     /// Our id of the request being reversed.
     public var transactionId: String
+    /// Tapline's merchant whose request it was.
+    public var merchantId: String
     /// The 0400.
     public var message: ISO8583Message
     /// How many times it was sent.
     public var attempts: Int
     public var nextAttemptAt: Date
 
-    public init(transactionId: String, message: ISO8583Message, attempts: Int, nextAttemptAt: Date) {
+    public init(transactionId: String, merchantId: String, message: ISO8583Message, attempts: Int, nextAttemptAt: Date) {
         self.transactionId = transactionId
+        self.merchantId = merchantId
         self.message = message
         self.attempts = attempts
         self.nextAttemptAt = nextAttemptAt

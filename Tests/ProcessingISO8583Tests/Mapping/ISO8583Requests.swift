@@ -6,7 +6,7 @@ import Processing
 
 /// Requests and a processor wired to a scripted transport, for the mapping tests.
 enum ISO8583Requests {
-    static let acquirer = AcquirerIdentity(merchantId: "MERCHANT0000001", terminalId: "TERM0001")
+    static let acquirer = AcquirerIdentity(merchantId: "m_1", cardAcceptorId: "MERCHANT0000001", terminalId: "TERM0001")
     /// 23 November 2026, 18:01:02 UTC.
     static let now = Date(timeIntervalSince1970: 1_795_456_862)
 

@@ -79,7 +79,7 @@ import Testing
         let queue = MemoryReversalQueue()
         var message = ISO8583Message(mti: .reversalRequest)
         message.fields[11] = "000009"
-        try await queue.enqueue(ISO8583PendingReversal(transactionId: "t", message: message, attempts: 1, nextAttemptAt: .distantPast))
+        try await queue.enqueue(ISO8583PendingReversal(transactionId: "t", merchantId: "m_1", message: message, attempts: 1, nextAttemptAt: .distantPast))
         let transport = ScriptedTransport(isUp: false) { _ throws(ISO8583TransportError) in throw .notSent("down") }
         let forwarder = ISO8583ReversalForwarder(queue: queue, transport: transport, timeout: .seconds(1), logger: Logger(label: "test"))
         #expect(try await forwarder.forwardDue() == 0)
@@ -92,7 +92,7 @@ import Testing
         for (field, value) in [3: "000000", 4: "000000001234", 11: "000002", 41: "TERM0001", 90: String(repeating: "1", count: 42)] {
             message.fields[field] = .text(value)
         }
-        let reversal = ISO8583PendingReversal(transactionId: "t", message: message, attempts: 1, nextAttemptAt: .distantPast)
+        let reversal = ISO8583PendingReversal(transactionId: "t", merchantId: "m_1", message: message, attempts: 1, nextAttemptAt: .distantPast)
         #expect(ISO8583PendingReversal.message(fromStoredText: reversal.storedText) == message)
         #expect(ISO8583PendingReversal.message(fromStoredText: "{") == nil)
         #expect(ISO8583PendingReversal.message(fromStoredText: #"{"mti":"x","fields":{}}"#) == nil)

@@ -5,16 +5,16 @@ import PaymentCore
 import Testing
 import TestSupport
 
-/// The processor's trace (the request message an acquirer answered) is the link's own
+/// The processor's trace (the STAN and time naming the request sent) is the link's own
 /// bookkeeping for field 90: no API shape shows it, in any of the APIs.
 @Suite("Processor trace stays internal")
 struct ProcessorTraceTests {
-    static let trace = "01000000421123180102"
+    static let trace = "0000421123180102"
 
     @Test func noRenderedShapeShowsTheTrace() throws {
         var payment = Fixtures.fullTransaction()
         payment.parentId = nil
-        #expect(payment.processorResult?.trace == Self.trace)
+        #expect(payment.processorTrace == Self.trace)
         var operation = Fixtures.fullTransaction(id: "t_op")
         operation.type = .capture
         let renderer = TransactionRenderer(now: { Fixtures.epoch })

@@ -1,0 +1,67 @@
+import CardData
+import Foundation
+import Logging
+import Processing
+import ProcessingISO8583
+import ServiceLifecycle
+import Storage
+
+/// The acquirer link as the gateway runs it (`serve --processor iso8583://…`): the TCP
+/// connections, the ISO 8583 processor over them, and the forwarder that repeats reversals
+/// until the acquirer acknowledges them. STAN blocks and owed reversals live in the store.
+public struct AcquirerLink: Sendable {
+    public let processor: ISO8583Processor
+    let link: ISO8583Link
+    let forwarder: ISO8583ReversalForwarder
+
+    /// - Throws: `ConfigurationError` for a zone PIN key that is not a triple DES key.
+    public init(_ settings: AcquirerLinkSettings, store: any Store, responseTimeout: Duration,
+                now: @escaping @Sendable () -> Date = Date.init, logger: Logger) throws {
+        let zonePINKey = try settings.zonePINKeyHex.map(Self.zonePINKey)
+        let traceNumbers = ISO8583TraceNumbers(source: StoreTraceNumbers(store: store))
+        link = ISO8583Link(
+            configuration: ISO8583LinkConfiguration(
+                host: settings.host, port: settings.port, connections: settings.connections, echoInterval: settings.echoInterval),
+            networkSTAN: { Int(try await traceNumbers.next(terminalId: ISO8583TraceNumbers.networkTerminal)) ?? 0 },
+            logger: logger, now: now)
+        let transport = LinkTransport(link: link)
+        let queue = StoreReversalQueue(store: store, now: now)
+        processor = ISO8583Processor(
+            transport: transport, traceNumbers: traceNumbers,
+            configuration: ISO8583ProcessorConfiguration(
+                responseTimeout: responseTimeout, acquiringInstitutionId: settings.acquiringInstitutionId),
+            reversals: queue,
+            encipherPIN: { pin, pan in
+                // Production translates the PIN in an HSM; this is the software equivalent.
+                guard let zonePINKey else { throw AcquirerLinkError.noZonePINKey }
+                return Array(try PINBlockFormat0.encipher(pin: pin, pan: pan, key: zonePINKey))
+            },
+            now: now, logger: logger)
+        forwarder = ISO8583ReversalForwarder(queue: queue, transport: transport, timeout: responseTimeout, now: now, logger: logger)
+    }
+
+    /// Keeps the connections up for as long as the gateway runs, signing off at shutdown.
+    var service: some Service { LinkService(link: link) }
+
+    private static func zonePINKey(_ hex: String) throws -> TripleDESKey {
+        guard let bytes = Hex.bytes(hex), let key = try? TripleDESKey(bytes) else {
+            throw ConfigurationError.invalid("the zone PIN key must be 32 or 48 hex digits (a double- or triple-length key)")
+        }
+        return key
+    }
+}
+
+/// Why the link could not do what a request needed.
+enum AcquirerLinkError: Error, CustomStringConvertible {
+    case noZonePINKey
+
+    var description: String { "no zone PIN key is configured (TAPLINE_ZONE_PIN_KEY): PINs cannot be sent to the acquirer" }
+}
+
+private struct LinkService: Service {
+    let link: ISO8583Link
+
+    func run() async throws {
+        await cancelWhenGracefulShutdown { await link.run() }
+    }
+}
