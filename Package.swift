@@ -106,6 +106,7 @@ let package = Package(
                     exclude: ["Fixtures"]),
         .testTarget(name: "ProcessingISO8583Tests", dependencies: [
             "ProcessingISO8583", "CardData", "PaymentCore", "Processing", "InteropSupport",
+            .product(name: "Logging", package: "swift-log"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
         ],
@@ -127,6 +128,8 @@ let package = Package(
         .testTarget(name: "GatewayTests", dependencies: [
             // StoragePostgres: two gateway instances on one PostgreSQL database (TwoInstance*Tests).
             "Gateway", "GatewayAPI", "TestSupport", "StoragePostgres",
+            // The acquirer link end to end against scripts/acquirer_host.py (Acquirer/).
+            "ProcessingISO8583", "InteropSupport",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "Logging", package: "swift-log"),

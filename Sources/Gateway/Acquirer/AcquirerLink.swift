@@ -14,16 +14,19 @@ public struct AcquirerLink: Sendable {
     let link: ISO8583Link
     let forwarder: ISO8583ReversalForwarder
 
+    /// `onStatusChange` hears each connection come up or go down (tests wait on it).
+    ///
     /// - Throws: `ConfigurationError` for a zone PIN key that is not a triple DES key.
     public init(_ settings: AcquirerLinkSettings, store: any Store, responseTimeout: Duration,
-                now: @escaping @Sendable () -> Date = Date.init, logger: Logger) throws {
+                now: @escaping @Sendable () -> Date = Date.init, logger: Logger,
+                onStatusChange: @escaping @Sendable (ISO8583LinkStatus) -> Void = { _ in }) throws {
         let zonePINKey = try settings.zonePINKeyHex.map(Self.zonePINKey)
         let traceNumbers = ISO8583TraceNumbers(source: StoreTraceNumbers(store: store))
         link = ISO8583Link(
             configuration: ISO8583LinkConfiguration(
                 host: settings.host, port: settings.port, connections: settings.connections, echoInterval: settings.echoInterval),
             networkSTAN: { Int(try await traceNumbers.next(terminalId: ISO8583TraceNumbers.networkTerminal)) ?? 0 },
-            logger: logger, now: now)
+            logger: logger, now: now, onStatusChange: onStatusChange)
         let transport = LinkTransport(link: link)
         let queue = StoreReversalQueue(store: store, now: now)
         processor = ISO8583Processor(
@@ -39,6 +42,13 @@ public struct AcquirerLink: Sendable {
             now: now, logger: logger)
         forwarder = ISO8583ReversalForwarder(queue: queue, transport: transport, timeout: responseTimeout, now: now, logger: logger)
     }
+
+    /// Keeps the connections up until cancelled, then signs off and closes them.
+    public func run() async { await link.run() }
+
+    /// Repeats the reversals that are due; the job scheduler calls it each round.
+    @discardableResult
+    public func forwardDueReversals() async throws -> Int { try await forwarder.forwardDue() }
 
     /// Keeps the connections up for as long as the gateway runs, signing off at shutdown.
     var service: some Service { LinkService(link: link) }
