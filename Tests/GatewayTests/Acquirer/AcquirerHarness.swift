@@ -67,6 +67,12 @@ struct AcquirerHarness: Sendable {
         }
     }
 
+    /// Signs the link off, leaving the host running (for a second harness on it).
+    func stopLink() async {
+        runner.cancel()
+        await runner.value
+    }
+
     /// Signs off and stops the host.
     func stop() async {
         runner.cancel()
