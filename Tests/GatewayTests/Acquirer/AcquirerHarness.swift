@@ -16,6 +16,8 @@ struct AcquirerHarness: Sendable {
 
     let host: AcquirerHostProcess
     let link: AcquirerLink
+    /// Everything the link and its processor logged, down to trace (every message at debug).
+    let linkLogs: LogCapture
     let gateway: GatewayHarness
     private let runner: Task<Void, Never>
 
@@ -27,7 +29,10 @@ struct AcquirerHarness: Sendable {
         var settings = AcquirerLinkSettings(host: "127.0.0.1", port: host.port)
         settings.zonePINKeyHex = zonePINKey
         let (statuses, continuation) = AsyncStream<Bool>.makeStream()
-        let link = try AcquirerLink(settings, store: store, responseTimeout: processorTimeout, logger: Logger(label: "acquirer-test"),
+        let linkLogs = LogCapture()
+        var logger = Logger(label: "acquirer-test") { _ in CapturingLogHandler(capture: linkLogs) }
+        logger.logLevel = .trace
+        let link = try AcquirerLink(settings, store: store, responseTimeout: processorTimeout, logger: logger,
                                     onStatusChange: { continuation.yield($0.isUp) })
         var configuration = GatewayConfiguration()
         configuration.processorTimeout = processorTimeout + .seconds(5)
@@ -49,14 +54,15 @@ struct AcquirerHarness: Sendable {
             try await group.next()
             group.cancelAll()
         }
-        return AcquirerHarness(host: host, link: link, gateway: gateway, runner: runner)
+        return AcquirerHarness(host: host, link: link, linkLogs: linkLogs, gateway: gateway, runner: runner)
     }
 
     /// Runs `body` against a fresh harness, then stops the link and the host, also when
     /// `body` throws.
-    static func with<T: Sendable>(hostFlags: [String] = [], setIds: Bool = true, processorTimeout: Duration = .seconds(10),
+    static func with<T: Sendable>(hostFlags: [String] = [], store: (any Store)? = nil, setIds: Bool = true,
+                                  processorTimeout: Duration = .seconds(10),
                                   _ body: (AcquirerHarness) async throws -> T) async throws -> T {
-        let harness = try await make(hostFlags: hostFlags, processorTimeout: processorTimeout, setIds: setIds)
+        let harness = try await make(hostFlags: hostFlags, store: store, processorTimeout: processorTimeout, setIds: setIds)
         do {
             let result = try await body(harness)
             await harness.stop()
