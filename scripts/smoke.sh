@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Runs the README as a newcomer does: starts `tapline serve` in an empty folder, pastes the
 # `export` line it printed, then runs every ```sh block of README.md, in order, as written, in
-# one shell. Blocks fenced ```shell are shown only (the two commands, which CI runs itself, and
-# "Running several instances", which scripts/smoke_fleet.sh runs). Then it checks what those
-# lines did, restarts the gateway after the README's key rotation, and exits non-zero on any
-# surprise.
+# one shell. Blocks fenced ```shell are shown only (the two commands, which CI runs itself,
+# "Running several instances", which scripts/smoke_fleet.sh runs, and the example of a real
+# acquirer, which no test can reach). Then it checks what those lines did, restarts the
+# gateway after the README's key rotation, and exits non-zero on any surprise.
 #
 # The only stand-in: `swift run [-q] tapline …` runs the tapline this script built (the same
 # program, without a package resolution per line), in the folder the gateway runs in. Like
