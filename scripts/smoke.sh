@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Runs the README as a newcomer does: starts `tapline serve` in an empty folder, pastes the
 # `export` line it printed, then runs every ```sh block of README.md, in order, as written, in
-# one shell. Blocks fenced ```shell are shown only (the two commands, which CI runs itself, and
-# "Running several instances", which scripts/smoke_fleet.sh runs). Then it checks what those
-# lines did, restarts the gateway after the README's key rotation, and exits non-zero on any
-# surprise.
+# one shell. Blocks fenced ```shell are shown only (the two commands, which CI runs itself,
+# "Running several instances", which scripts/smoke_fleet.sh runs, and the example of a real
+# acquirer, which no test can reach). Then it checks what those lines did, restarts the
+# gateway after the README's key rotation, and exits non-zero on any surprise.
 #
 # The only stand-in: `swift run [-q] tapline …` runs the tapline this script built (the same
-# program, without a package resolution per line), in the folder the gateway runs in.
+# program, without a package resolution per line), in the folder the gateway runs in. Like
+# `swift run`, it execs tapline in a background job, so `$!` is tapline's pid.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$(pwd)
@@ -20,7 +21,9 @@ bin="$(swift build --show-bin-path)/tapline"
 server=""
 cleanup() {
     kill $server 2>/dev/null || true
-    [ -f "$work/vars.sh" ] && kill $(sed -n "s/^RECEIVER_PIDS='\(.*\)'$/\1/p" "$work/vars.sh") 2>/dev/null || true
+    # What the README's blocks left running (the webhook receiver; after a failed block, the
+    # acquirer host and the second gateway too).
+    [ -f "$work/jobs.txt" ] && kill $(cat "$work/jobs.txt") 2>/dev/null || true
     if [ -n "${SMOKE_KEEP:-}" ]; then echo "smoke: kept $work"; else rm -rf "$work"; fi
 }
 trap cleanup EXIT
@@ -54,19 +57,24 @@ import re, sys
 blocks = re.findall(r"^```sh\n(.*?)^```", open(sys.argv[1]).read(), re.S | re.M)
 print("\n".join(blocks))
 EOF
-mkdir -p "$work/scripts" && cp scripts/webhook_receiver.py "$work/scripts/"
+mkdir -p "$work/scripts" && cp scripts/webhook_receiver.py scripts/acquirer_host.py "$work/scripts/"
+cp -r scripts/interop "$work/scripts/"
 cat > "$work/session.sh" <<EOF
 set -euo pipefail
 swift() {
     [ "\$1" = run ] || { echo "smoke: only 'swift run tapline' is stood in for" >&2; return 1; }
     shift; [ "\$1" = -q ] && shift
     [ "\$1" = tapline ] || { echo "smoke: swift run \$1 is not the tapline program" >&2; return 1; }
-    shift; "$bin" "\$@"
+    shift
+    if [ "\$BASHPID" != "\$\$" ]; then exec "$bin" "\$@"; fi   # a background job or \$(…): be the job
+    "$bin" "\$@"
 }
+trap 'jobs -p > jobs.txt' EXIT
 $exports
 source ./readme.sh
-for name in SALE AUTH HOLD DEVICE READER_TOKEN ID KOARD MERCHANT POS PAID TOKEN; do printf '%s=%q\n' "\$name" "\${!name}"; done > vars.sh
-echo "RECEIVER_PIDS='\$(jobs -p | tr '\n' ' ')'" >> vars.sh
+for name in SALE AUTH HOLD DEVICE READER_TOKEN ID KOARD MERCHANT POS PAID TOKEN ACQ_TOKEN HOST_PID GATEWAY_PID; do
+    printf '%s=%q\n' "\$name" "\${!name}"
+done > vars.sh
 EOF
 (cd "$work" && HOME="$work" bash session.sh) >> "$work/transcript.txt" 2>&1 \
     || { cat "$work/transcript.txt"; echo "smoke: a README block failed (transcript above)"; exit 1; }
@@ -124,6 +132,56 @@ for _ in $(seq 1 100); do
 done
 hooks=$(python3 -c 'import json,sys; lines=[json.loads(l) for l in open(sys.argv[1])]; print(all(l["verified"] and l["id"]==l["header_id"] for l in lines), [l["type"] for l in lines if l["transaction"]==sys.argv[2]])' "$work/webhook-deliveries.jsonl" "$PAID")
 expect "$hooks" "True ['transaction.captured', 'transaction.refunded']" "webhooks delivered and verified"
+
+# Connect an acquirer: the README stopped the host and the second gateway it started. The
+# second gateway's database (opened again, with the simulator) keeps the sale captured with
+# 00 and the decline with 05, and the host's journal has the sale's 0200 with the merchant's
+# ids and the card masked, and its 0210 approving it.
+alive() { [ -e "/proc/$1" ] && [ "$(awk '{print $3}' "/proc/$1/stat" 2>/dev/null)" != Z ]; }   # a zombie has stopped
+for _ in $(seq 1 50); do
+    alive $HOST_PID || alive $GATEWAY_PID || break
+    sleep 0.1
+done
+! alive $HOST_PID || { echo "smoke: the README left the acquirer host running"; exit 1; }
+! alive $GATEWAY_PID || { echo "smoke: the README left the second gateway running"; exit 1; }
+checks=$((checks + 1))
+acq_sale=$(echo "$transcript" | sed -n 's/^\([0-9a-f-]\{36\}\) captured 00 Approved$/\1/p')
+acq_decline=$(echo "$transcript" | sed -n 's/^\([0-9a-f-]\{36\}\) declined 05 Do not honour$/\1/p')
+[ -n "$acq_sale" ] && [ -n "$acq_decline" ] || { echo "smoke: the acquirer block printed no approved and declined sale"; exit 1; }
+expect "$(echo "$transcript" | grep -c '^{"processor":"reachable","status":"ready"}$')" 1 "GET /ready with the host up"
+expect "$(echo "$transcript" | grep -c '^{"processor":"unreachable","status":"not_ready"} 503$')" 1 "GET /ready once the host is gone"
+acq_port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()')
+(cd "$work" && exec "$bin" serve --port "$acq_port" --database acquirer-demo/tapline.sqlite \
+    --keys acquirer-demo/tapline-keys.json >>"$work/acquirer-demo/serve-again.log" 2>&1) &
+acq_server=$!
+for _ in $(seq 1 100); do curl -sf "http://127.0.0.1:$acq_port/health" >/dev/null 2>&1 && break; sleep 0.1; done
+acq_get() { curl -sf "http://127.0.0.1:$acq_port$1" -H "Authorization: Bearer $ACQ_TOKEN"; }
+acq_kept=$(acq_get "/v1/transactions/$acq_sale" | json "(d['status'], d['processor']['responseCode'], d['amounts']['captured'], d['merchantId'])")
+acq_declined=$(acq_get "/v1/transactions/$acq_decline" | json "(d['status'], d['processor']['responseCode'])")
+kill $acq_server; wait $acq_server || true
+expect "$acq_kept" "('captured', '00', 2500, 'demo-merchant')" "the sale through the acquirer, as its gateway keeps it"
+expect "$acq_declined" "('declined', '05')" "the declined sale through the acquirer"
+journal=$(python3 - "$work/acquirer-demo/host.jsonl" <<'EOF'
+import json, sys
+lines = [json.loads(line) for line in open(sys.argv[1])]
+sales = [l for l in lines if l.get("direction") == "in" and l.get("mti") == "0200"]
+sale = next(l for l in sales if l["fields"].get("2") == "424242******4242")
+answer = next(l for l in lines if l.get("direction") == "out" and l.get("mti") == "0210"
+              and l["fields"]["11"] == sale["fields"]["11"] and l["fields"]["41"] == sale["fields"]["41"])
+decline = next(l for l in sales if l["fields"].get("2") == "400000******0002")
+declined = next(l for l in lines if l.get("direction") == "out" and l.get("mti") == "0210"
+                and l["fields"]["11"] == decline["fields"]["11"])
+f = sale["fields"]
+print(f["41"], f["42"], f["4"], f["3"], f["22"], sale["signedOn"], answer["fields"]["39"], declined["fields"]["39"],
+      sum(1 for l in lines if l.get("mti") == "0800" and l["direction"] == "in" and l["fields"].get("70") == "001"))
+EOF
+)
+expect "$journal" "TERM0001 000000012345678 000000002500 000000 012 True 00 05 2" \
+    "the host's journal: the sale's 0200 (merchant's ids, masked card, keyed) and 0210, the decline, a sign-on per connection"
+if grep -q -e "4242424242424242" -e "4000000000000002" "$work/acquirer-demo/"*; then
+    echo "smoke: full PAN in the acquirer host's journal or the second gateway's files"; exit 1
+fi
+checks=$((checks + 1))
 
 # The README rotated the card-data key in the key file: after a restart (a graceful stop
 # exits 0) reader tokens carry the new key, and tokens and payments from before still work.
