@@ -60,30 +60,6 @@ public final class ISO8583Processor: PaymentProcessor {
         return ISO8583Stamp(stan: try await nextSTAN(acquirer.terminalId), at: now()).text
     }
 
-    public func capture(_ request: FollowUpProcessorRequest) async throws(ProcessorError) -> ProcessorResponse {
-        try await followUp(.capture, request)
-    }
-
-    public func incrementAuthorization(_ request: FollowUpProcessorRequest) async throws(ProcessorError) -> ProcessorResponse {
-        try await followUp(.incrementAuthorization, request)
-    }
-
-    public func adjustTip(_ request: FollowUpProcessorRequest) async throws(ProcessorError) -> ProcessorResponse {
-        try await followUp(.adjustTip, request)
-    }
-
-    public func void(_ request: FollowUpProcessorRequest) async throws(ProcessorError) -> ProcessorResponse {
-        try await followUp(.void, request)
-    }
-
-    public func reverse(_ request: FollowUpProcessorRequest) async throws(ProcessorError) -> ProcessorResponse {
-        try await followUp(.reverse, request)
-    }
-
-    public func refund(_ request: FollowUpProcessorRequest) async throws(ProcessorError) -> ProcessorResponse {
-        try await followUp(.refund, request)
-    }
-
     /// The decision this processor recorded for the id. An acquirer cannot be asked by our
     /// id, so after a restart this is nil: recovery then fails the operation and reverses it.
     public func lookup(transactionId: String) async throws(ProcessorError) -> ProcessorResponse? {
@@ -150,7 +126,7 @@ public final class ISO8583Processor: PaymentProcessor {
         try await cancel(transactionId: request.transactionId)
     }
 
-    private func followUp(_ operation: ProcessorOperation, _ request: FollowUpProcessorRequest) async throws(ProcessorError) -> ProcessorResponse {
+    func followUp(_ operation: ProcessorOperation, _ request: FollowUpProcessorRequest) async throws(ProcessorError) -> ProcessorResponse {
         if let answer = ledger.decision(request.transactionId, attempt: 0) { return answer }
         let acquirer = try Self.acquirer(request.acquirer)
         let stamp = try await stamp(request.trace, acquirer)
@@ -167,6 +143,10 @@ public final class ISO8583Processor: PaymentProcessor {
         do {
             response = try await transport.send(message, timeout: configuration.responseTimeout)
         } catch {
+            // The reason (no connection, a STAN already in flight, a message the table
+            // refuses) is only here: the caller sees not-connected or no-answer.
+            logger.warning("acquirer request failed", metadata: [
+                "transaction_id": "\(transactionId)", "mti": "\(message.mti)", "reason": "\(error)"])
             throw error.processorError
         }
         let decision = try ISO8583ResponseReader.decision(response, request: message, asked: asked)
