@@ -37,6 +37,9 @@ public protocol PaymentProcessor: Sendable {
     /// Reverses a request whose answer was never recorded because the gateway stopped
     /// (crash recovery), described from what the gateway stored before sending it.
     func reverseUnanswered(_ request: UnansweredRequest) async throws(ProcessorError)
+    /// Sends a closed batch's totals for one terminal and currency to the acquirer; nil
+    /// where there is no acquirer to reconcile with (the simulator).
+    func reconcile(_ request: ReconciliationRequest) async throws(ProcessorError) -> ReconciliationResult?
     /// Whether requests must carry the merchant's ids at the acquirer (``AcquirerIdentity``).
     var requiresAcquirerIdentity: Bool { get }
     /// Whether a request can reach the processor now. False while an acquirer link has no
@@ -45,6 +48,9 @@ public protocol PaymentProcessor: Sendable {
 }
 
 extension PaymentProcessor {
+    /// A processor that is not an acquirer has nothing to reconcile with.
+    public func reconcile(_ request: ReconciliationRequest) async throws(ProcessorError) -> ReconciliationResult? { nil }
+
     /// A processor that is not an acquirer (the simulator) needs no acquirer ids.
     public var requiresAcquirerIdentity: Bool { false }
 

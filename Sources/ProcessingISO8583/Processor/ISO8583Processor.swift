@@ -154,8 +154,13 @@ public final class ISO8583Processor: PaymentProcessor {
         return decision
     }
 
+    /// Sends `message` and waits for its response, as long as the configured timeout.
+    func send(_ message: ISO8583Message) async throws(ISO8583TransportError) -> ISO8583Message {
+        try await transport.send(message, timeout: configuration.responseTimeout)
+    }
+
     /// The gateway's prepared trace when it gave one, else a new one.
-    private func stamp(_ prepared: String?, _ acquirer: AcquirerIdentity) async throws(ProcessorError) -> ISO8583Stamp {
+    func stamp(_ prepared: String?, _ acquirer: AcquirerIdentity) async throws(ProcessorError) -> ISO8583Stamp {
         if let prepared, let stamp = ISO8583Stamp(text: prepared) { return stamp }
         return ISO8583Stamp(stan: try await nextSTAN(acquirer.terminalId), at: now())
     }

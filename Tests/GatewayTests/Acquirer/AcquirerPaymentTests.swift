@@ -2,6 +2,7 @@ import CardData
 import Foundation
 @testable import Gateway
 import InteropSupport
+import Processing
 import GatewayAPI
 import Testing
 import TestSupport
@@ -76,6 +77,33 @@ struct AcquirerPaymentTests {
                 #expect(try await session.send(.get, APIPath.transactions).decode(TransactionList.self).items.isEmpty)
             }
             #expect(try acquirer.host.received("0200").isEmpty)
+        }
+    }
+
+    /// The 0500 against the host's books: its totals agree after two sales and a refund,
+    /// and a miscount is answered 95 with the host's own totals.
+    @Test func reconciliationAgreesWithTheHostsBooks() async throws {
+        try await AcquirerHarness.with { acquirer in
+            try await acquirer.gateway.test { (session: TestSession) async throws in
+                let first = try await session.pay(amount: 1_000)
+                _ = try await session.pay(amount: 2_000)
+                #expect(try await session.followUp(first.id, .refund, json: #"{"amount":300}"#).status == 201)
+            }
+            let identity = AcquirerIdentity(merchantId: acquirer.gateway.merchantId, cardAcceptorId: AcquirerHarness.cardAcceptorId,
+                                            terminalId: AcquirerHarness.terminalId)
+            let wrong = ReconciliationRequest(acquirer: identity, currency: .usd, captureCount: 2, captureTotal: 2_999,
+                                              refundCount: 1, refundTotal: 300)
+            let mismatch = try #require(try await acquirer.link.processor.reconcile(wrong))
+            #expect(mismatch.responseCode == "95" && mismatch.hostCaptureTotal == 3_000)
+            // The host starts a new batch after each 0500: the same right totals agree only now.
+            _ = try await acquirer.gateway.test { (session: TestSession) async throws in
+                let again = try await session.pay(amount: 1_000)
+                #expect(try await session.followUp(again.id, .refund, json: #"{"amount":300}"#).status == 201)
+                _ = try await session.pay(amount: 2_000)
+            }
+            var right = wrong
+            right.captureTotal = 3_000
+            #expect(try await acquirer.link.processor.reconcile(right)?.agreed == true)
         }
     }
 
