@@ -15,6 +15,16 @@ public struct AuthorizationRequest: Sendable, Equatable {
         /// Money back to a card without a payment to refer to (card-present refund by re-tap).
         case refund
 
+        /// The kind of request a payment of `type` was made with: a sale (also a PIN try on
+        /// one), an authorization, or an unreferenced refund.
+        public init(original type: TransactionType) {
+            switch type {
+            case .authorization: self = .authorization
+            case .refund: self = .refund
+            default: self = .sale
+            }
+        }
+
         public var transactionType: TransactionType {
             switch self {
             case .sale: return .sale

@@ -31,9 +31,3 @@ public enum ISO8583Redaction {
         }
     }
 }
-
-extension String {
-    fileprivate func leftPadded(to width: Int) -> String {
-        String(repeating: "0", count: Swift.max(0, width - count)) + self
-    }
-}

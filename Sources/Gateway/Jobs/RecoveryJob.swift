@@ -59,8 +59,7 @@ public struct RecoveryJob: Sendable {
             if let parent, let operation = ProcessorOperation(followUp: row.type) {
                 request = .followUp(operation, FollowUpService.processorRequest(for: row, payment: parent, acquirer: acquirer))
             } else {
-                let kind: AuthorizationRequest.Kind = row.type == .authorization ? .authorization : row.type == .refund ? .refund : .sale
-                request = .original(transactionId: row.id, kind: kind, amount: row.money, trace: row.processorTrace, acquirer: acquirer)
+                request = .original(transactionId: row.id, kind: AuthorizationRequest.Kind(original: row.type), amount: row.money, trace: row.processorTrace, acquirer: acquirer)
             }
             await processor.reverseUnanswered(request)
         } catch {

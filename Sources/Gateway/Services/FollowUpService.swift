@@ -91,7 +91,7 @@ struct FollowUpService: Sendable {
             originalReference: payment.processorResult?.reference,
             amount: operation.money, newTotal: newTotal(of: operation, payment: payment))
         request.originalAuthorizationCode = payment.processorResult?.authorizationCode
-        request.originalKind = payment.type == .authorization ? .authorization : .sale
+        request.originalKind = AuthorizationRequest.Kind(original: payment.type)
         request.originalTrace = payment.processorTrace
         request.trace = operation.processorTrace
         request.acquirer = acquirer

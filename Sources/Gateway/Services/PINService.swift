@@ -64,7 +64,7 @@ struct PINService: Sendable {
 
         // Phase 2: the processor decides on the PIN, outside any database transaction.
         var request = AuthorizationRequest(
-            transactionId: payment.id, kind: payment.type == .sale ? .sale : .authorization, amount: payment.money,
+            transactionId: payment.id, kind: AuthorizationRequest.Kind(original: payment.type), amount: payment.money,
             card: tap.card, entryMode: .contactless, pin: pin, pinAttempt: attempt, chip: tap.chip, acquirer: prepared.acquirer)
         request.trace = prepared.trace
         let response: ProcessorResponse

@@ -49,7 +49,7 @@ struct PaymentService: Sendable {
 
         // Phase 2: the processor, outside any database transaction.
         var request = AuthorizationRequest(
-            transactionId: row.id, kind: Self.kind(of: payment.type),
+            transactionId: row.id, kind: AuthorizationRequest.Kind(original: payment.type),
             amount: Money(minorUnits: payment.total, currency: payment.currency), card: payment.card,
             entryMode: payment.tap == nil ? .keyed : .contactless, chip: payment.chip, acquirer: prepared.acquirer)
         request.trace = prepared.trace
@@ -62,14 +62,6 @@ struct PaymentService: Sendable {
         }
         // Phase 3.
         return try await recorder.finishOriginal(id: row.id, merchantId: merchantId, outcome: response.outcome, result: response.result)
-    }
-
-    private static func kind(of type: TransactionType) -> AuthorizationRequest.Kind {
-        switch type {
-        case .authorization: return .authorization
-        case .refund: return .refund
-        default: return .sale
-        }
     }
 
     private func summary(of card: KeyedCard, entryMode: String) -> CardSummary {

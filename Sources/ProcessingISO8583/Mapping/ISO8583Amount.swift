@@ -6,14 +6,12 @@ enum ISO8583Amount {
     /// which the request builder refuses rather than send.
     static func twelveDigits(_ minorUnits: Int64) -> String? {
         guard minorUnits >= 0, minorUnits <= 999_999_999_999 else { return nil }
-        let digits = String(minorUnits)
-        return String(repeating: "0", count: 12 - digits.count) + digits
+        return String(minorUnits).leftPadded(to: 12)
     }
 
     /// Field 49: the currency's three-digit numeric code.
     static func currencyCode(_ currency: Currency) -> String {
-        let digits = String(currency.numericCode)
-        return String(repeating: "0", count: max(0, 3 - digits.count)) + digits
+        String(currency.numericCode).leftPadded(to: 3)
     }
 
     /// Reads a field 4 an acquirer sent: twelve digits, nil for anything else.

@@ -29,7 +29,6 @@ enum ISO8583ReconciliationTotals {
     private static func digits(_ value: Int64, _ count: Int) -> String? {
         guard value >= 0 else { return nil }
         let text = String(value)
-        guard text.count <= count else { return nil }
-        return String(repeating: "0", count: count - text.count) + text
+        return text.count <= count ? text.leftPadded(to: count) : nil
     }
 }

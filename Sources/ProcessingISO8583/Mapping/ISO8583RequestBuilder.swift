@@ -84,7 +84,7 @@ struct ISO8583RequestBuilder: Sendable {
             message = try common(.reversalRequest, ISO8583ProcessingCode.purchase, money, amount: before, acquirer, stamp)
             let after = before - money.minorUnits
             if after > 0, let stands = ISO8583Amount.twelveDigits(after) {
-                message.fields[95] = .text(stands + String(repeating: "0", count: 12) + "C00000000" + "C00000000")
+                message.fields[95] = .text(stands + "".leftPadded(to: 12) + "C00000000" + "C00000000")
             }
         case .refund:
             message = try common(.financialRequest, ISO8583ProcessingCode.refund, money, amount: money.minorUnits, acquirer, stamp)

@@ -38,8 +38,6 @@ public struct ISO8583Trace: Sendable, Hashable, CustomStringConvertible {
     /// Field 90: these 20 digits, the acquiring institution id (11 digits, zeros when none)
     /// and 11 zeros (no forwarding institution).
     public func originalDataElements(acquiringInstitution: String?) -> String {
-        let acquirer = acquiringInstitution ?? ""
-        return text + String(repeating: "0", count: max(0, 11 - acquirer.count)) + acquirer.suffix(11)
-            + String(repeating: "0", count: 11)
+        text + String((acquiringInstitution ?? "").suffix(11)).leftPadded(to: 11) + "".leftPadded(to: 11)
     }
 }

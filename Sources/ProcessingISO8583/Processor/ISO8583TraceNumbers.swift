@@ -24,8 +24,7 @@ public actor ISO8583TraceNumbers {
     /// go 000001 to 999999 and round again. 000000 is never used: some hosts read it as none.
     static func stan(_ number: Int64) -> String {
         let value = ((number &- 1) % 999_999 + 999_999) % 999_999 + 1
-        let digits = String(value)
-        return String(repeating: "0", count: 6 - digits.count) + digits
+        return String(value).leftPadded(to: 6)
     }
 
     private func nextNumber(terminalId: String) async throws -> Int64 {
