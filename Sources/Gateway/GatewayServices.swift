@@ -59,7 +59,8 @@ public struct GatewayServices: Sendable {
             now: now, makeId: dependencies.makeId, outbox: outbox)
         followUps = FollowUpService(store: store, processor: processor, recorder: recorder, now: now, makeId: dependencies.makeId)
         tokens = TokenService(store: store, signer: signer, configuration: configuration, now: now, makeId: dependencies.makeId)
-        batches = BatchService(store: store, now: now, makeId: dependencies.makeId, outbox: outbox)
+        let reconciler = BatchReconciler(store: store, processor: processor, outbox: outbox, now: now, logger: dependencies.logger)
+        batches = BatchService(store: store, now: now, makeId: dependencies.makeId, outbox: outbox, reconciler: reconciler)
         idempotency = IdempotencyGuard(store: store, now: now)
         recovery = RecoveryJob(
             store: store, processor: processor, recorder: recorder, renderer: renderer,

@@ -18,10 +18,14 @@ public struct BatchResource: Codable, Sendable, Equatable {
     public var byCardBrand: [BatchSubtotalResource]
     /// Net per kind of movement ("sale", "capture", "refund") and currency.
     public var byType: [BatchSubtotalResource]
+    /// The acquirer's answer to the closed batch's totals; nil with no acquirer link (the
+    /// simulator) and while open.
+    public var reconciliation: BatchReconciliationResource?
 
     public init(
         id: String, status: String, openedAt: Date, closedAt: Date?, closedBy: String? = nil, scheduledFor: Date? = nil,
-        transactionCount: Int, totals: [String: Int64], byCardBrand: [BatchSubtotalResource] = [], byType: [BatchSubtotalResource] = []
+        transactionCount: Int, totals: [String: Int64], byCardBrand: [BatchSubtotalResource] = [], byType: [BatchSubtotalResource] = [],
+        reconciliation: BatchReconciliationResource? = nil
     ) {
         self.id = id
         self.status = status
@@ -33,6 +37,7 @@ public struct BatchResource: Codable, Sendable, Equatable {
         self.totals = totals
         self.byCardBrand = byCardBrand
         self.byType = byType
+        self.reconciliation = reconciliation
     }
 }
 

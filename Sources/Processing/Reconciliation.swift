@@ -11,14 +11,19 @@ public struct ReconciliationRequest: Sendable, Equatable {
     public var refundCount: Int
     /// Minor units.
     public var refundTotal: Int64
+    /// The name ``PaymentProcessor/prepareTrace(acquirer:)`` gave the message before it was
+    /// first sent; sending again with the same trace is a repeat the acquirer answers once.
+    public var trace: String?
 
-    public init(acquirer: AcquirerIdentity, currency: Currency, captureCount: Int, captureTotal: Int64, refundCount: Int, refundTotal: Int64) {
+    public init(acquirer: AcquirerIdentity, currency: Currency, captureCount: Int, captureTotal: Int64, refundCount: Int, refundTotal: Int64,
+                trace: String? = nil) {
         self.acquirer = acquirer
         self.currency = currency
         self.captureCount = captureCount
         self.captureTotal = captureTotal
         self.refundCount = refundCount
         self.refundTotal = refundTotal
+        self.trace = trace
     }
 }
 

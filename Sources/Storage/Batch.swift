@@ -26,13 +26,15 @@ public struct Batch: Sendable, Equatable, Codable {
     public var byCardBrand: [BatchSubtotal]
     /// Net amounts per kind of money movement (sale, capture, refund) and currency.
     public var byType: [BatchSubtotal]
+    /// The acquirer's view of the totals, for a batch closed through an acquirer link.
+    public var reconciliation: BatchReconciliation?
 
     public var isOpen: Bool { closedAt == nil }
 
     public init(
         id: String, merchantId: String, openedAt: Date, closedAt: Date? = nil, closeReason: CloseReason? = nil,
         scheduledFor: Date? = nil, transactionCount: Int = 0, totals: [String: Int64] = [:],
-        byCardBrand: [BatchSubtotal] = [], byType: [BatchSubtotal] = []
+        byCardBrand: [BatchSubtotal] = [], byType: [BatchSubtotal] = [], reconciliation: BatchReconciliation? = nil
     ) {
         self.id = id
         self.merchantId = merchantId
@@ -44,6 +46,7 @@ public struct Batch: Sendable, Equatable, Codable {
         self.totals = totals
         self.byCardBrand = byCardBrand
         self.byType = byType
+        self.reconciliation = reconciliation
     }
 }
 

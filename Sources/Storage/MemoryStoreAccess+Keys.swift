@@ -12,6 +12,10 @@ extension MemoryStoreWriter {
         try await openBatch(merchantId: merchantId)
     }
 
+    func lockBatch(id: String, merchantId: String) async throws -> Batch? {
+        try await batch(id: id, merchantId: merchantId)
+    }
+
     func insert(_ keys: SealedKeySet) async throws {
         try change { state in
             guard state.keySets[keys.name] == nil else { throw StoreError.duplicate("key set \(keys.name)") }

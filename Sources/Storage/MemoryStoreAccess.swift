@@ -47,6 +47,9 @@ extension MemoryStoreQuerying {
     }
     func batches(merchantId: String) async throws -> [Batch] { try withState { $0.batches(merchantId: merchantId) } }
     func openBatch(merchantId: String) async throws -> Batch? { try withState { $0.openBatch(merchantId: merchantId) } }
+    func batchesAwaitingReconciliation(limit: Int) async throws -> [Batch] {
+        try withState { $0.batchesAwaitingReconciliation(limit: limit) }
+    }
 
     func device(merchantId: String, deviceId: String) async throws -> Device? {
         try withState { $0.devices[MemoryStoreState.DeviceKey(merchantId: merchantId, deviceId: deviceId)] }

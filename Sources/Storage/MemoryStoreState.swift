@@ -118,6 +118,13 @@ extension MemoryStoreState {
         batches(merchantId: merchantId).first { $0.isOpen }
     }
 
+    /// Oldest close first.
+    func batchesAwaitingReconciliation(limit: Int) -> [Batch] {
+        let waiting = batches.values.filter { $0.reconciliation?.state == .pending }
+            .sorted { Self.oldestFirst(($0.closedAt ?? $0.openedAt, $0.id), ($1.closedAt ?? $1.openedAt, $1.id)) }
+        return Array(waiting.prefix(max(limit, 0)))
+    }
+
     func devices(merchantId: String) -> [Device] {
         devices.values.filter { $0.merchantId == merchantId }
             .sorted { Self.oldestFirst(($0.createdAt, $0.deviceId), ($1.createdAt, $1.deviceId)) }

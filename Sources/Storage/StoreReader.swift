@@ -33,6 +33,9 @@ public protocol StoreReader: Sendable {
     /// The merchant's batches, newest first.
     func batches(merchantId: String) async throws -> [Batch]
     func openBatch(merchantId: String) async throws -> Batch?
+    /// Closed batches of every merchant whose reconciliation with the acquirer has no answer
+    /// yet, oldest close first, at most `limit`.
+    func batchesAwaitingReconciliation(limit: Int) async throws -> [Batch]
 
     /// One device of one merchant; another merchant's device is nil.
     func device(merchantId: String, deviceId: String) async throws -> Device?

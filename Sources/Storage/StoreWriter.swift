@@ -72,6 +72,9 @@ public protocol StoreWriter: StoreReader {
     /// The merchant's open batch, locked until this write ends, for closing it: a close
     /// racing another (two instances' settlement jobs) waits, then finds it closed.
     func lockOpenBatch(merchantId: String) async throws -> Batch?
+    /// One batch of the merchant, locked until this write ends: two instances recording the
+    /// acquirer's answer for it record it once.
+    func lockBatch(id: String, merchantId: String) async throws -> Batch?
 
     /// Reserves `count` consecutive trace numbers for `terminalId` (the acquirer terminal id,
     /// or "" for the link's network messages) and returns the first: the block is

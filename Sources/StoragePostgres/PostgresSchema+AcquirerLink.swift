@@ -35,5 +35,11 @@ extension PostgresSchema {
             """,
             "CREATE INDEX pending_reversals_due ON pending_reversals (next_attempt_at, created_at, id)",
         ].map(PostgresMigration.bytewiseText)),
+        // The acquirer's answer to a closed batch's totals (SQLite's migration 15).
+        PostgresMigration(version: 9, name: "batch reconciliation", statements: [
+            "ALTER TABLE batches ADD COLUMN reconciliation_state TEXT",
+            "ALTER TABLE batches ADD COLUMN reconciliation TEXT",
+            "CREATE INDEX batches_awaiting_reconciliation ON batches (reconciliation_state, closed_at, id)",
+        ].map(PostgresMigration.bytewiseText)),
     ]
 }

@@ -73,6 +73,12 @@ extension SQLQuerying {
         try await openBatch(merchantId: merchantId, lock: nil)
     }
 
+    func batchesAwaitingReconciliation(limit: Int) async throws -> [Batch] {
+        try await fetch(
+            SQLTables.batches, where: "reconciliation_state = ?", [.text(BatchReconciliation.State.pending.rawValue)],
+            orderBy: "closed_at, id LIMIT \(max(limit, 0))")
+    }
+
     /// The merchant's open batch, with `lock` (a writer's row lock) when given.
     func openBatch(merchantId: String, lock: String?) async throws -> Batch? {
         try await fetch(

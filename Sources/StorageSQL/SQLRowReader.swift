@@ -112,6 +112,11 @@ package struct SQLRowReader {
         }
     }
 
+    package func optionalJSON<T: Decodable>(_ type: T.Type, _ column: String) throws -> T? {
+        guard try optionalText(column) != nil else { return nil }
+        return try json(type, column)
+    }
+
     /// A String- or Int-backed enum, refusing unknown raw values.
     package func value<E: RawRepresentable>(_ type: E.Type, _ column: String) throws -> E where E.RawValue == String {
         guard let value = E(rawValue: try text(column)) else { throw wrongType(column, "\(type)") }

@@ -72,6 +72,8 @@ enum SQLTables {
         Column(name: "scheduled_for") { SQLValue.date($0.scheduledFor) },
         Column(name: "by_card_brand") { try SQLValue.json($0.byCardBrand) },
         Column(name: "by_type") { try SQLValue.json($0.byType) },
+        Column(name: "reconciliation_state") { SQLValue.text($0.reconciliation?.state.rawValue) },
+        Column(name: "reconciliation") { try $0.reconciliation.map(SQLValue.json) ?? .null },
     ]) { row in
         Batch(
             id: try row.text("id"), merchantId: try row.text("merchant_id"), openedAt: try row.date("opened_at"),
@@ -79,7 +81,8 @@ enum SQLTables {
             closeReason: try row.optionalText("close_reason").flatMap(Batch.CloseReason.init(rawValue:)),
             scheduledFor: try row.optionalDate("scheduled_for"), transactionCount: try row.int("transaction_count"),
             totals: try row.json([String: Int64].self, "totals"),
-            byCardBrand: try row.json([BatchSubtotal].self, "by_card_brand"), byType: try row.json([BatchSubtotal].self, "by_type"))
+            byCardBrand: try row.json([BatchSubtotal].self, "by_card_brand"), byType: try row.json([BatchSubtotal].self, "by_type"),
+            reconciliation: try row.optionalJSON(BatchReconciliation.self, "reconciliation"))
     }
 
     static let devices = SQLTable<Device>("devices", key: ["merchant_id", "device_id"], columns: [

@@ -43,6 +43,12 @@ struct SQLWriter: SQLQuerying, StoreWriter {
         try await openBatch(merchantId: merchantId, lock: dialect.transactionLock)
     }
 
+    func lockBatch(id: String, merchantId: String) async throws -> Batch? {
+        try await fetch(
+            SQLTables.batches, where: "id = ? AND merchant_id = ?", [.text(id), .text(merchantId)], lock: dialect.transactionLock
+        ).first
+    }
+
     func insert(_ merchant: Merchant) async throws {
         try await insert(merchant, into: SQLTables.merchants, subject: "merchant \(merchant.id)")
     }

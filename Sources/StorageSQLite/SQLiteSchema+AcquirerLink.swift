@@ -40,5 +40,12 @@ extension SQLiteSchema {
             """,
             "CREATE INDEX pending_reversals_due ON pending_reversals (next_attempt_at, created_at, id)",
         ]),
+        // The acquirer's answer to a closed batch's totals (0500/0510), as JSON, and its
+        // state apart so the settlement job finds the unanswered ones. NULL: no acquirer.
+        SQLiteMigration(version: 15, name: "batch reconciliation", statements: [
+            "ALTER TABLE batches ADD COLUMN reconciliation_state TEXT",
+            "ALTER TABLE batches ADD COLUMN reconciliation TEXT",
+            "CREATE INDEX batches_awaiting_reconciliation ON batches (reconciliation_state, closed_at, id)",
+        ]),
     ]
 }

@@ -50,7 +50,7 @@ struct ScheduledSettlementTests {
             // The scheduled close tells the merchant's server, as a requested one does.
             let probe = OutboxProbe(store: harness.store, merchantId: harness.merchantId)
             let settledEvents = try await probe.all().filter { $0.type == "transaction.settled" }
-            #expect(try settledEvents.map { try probe.payload($0).data.transaction.id } == [sale.id])
+            #expect(try settledEvents.map { try probe.payload($0).data.transaction?.id } == [sale.id])
             #expect(try await harness.services.settlement.run().isEmpty, "one close per slot")
 
             // Captured after the slot: a new batch, which waits for tomorrow's slot.

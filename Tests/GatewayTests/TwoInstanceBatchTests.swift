@@ -30,7 +30,7 @@ struct TwoInstanceBatchTests {
                     let closed = try await onA + onB
                     let probe = OutboxProbe(store: fleet.store, merchantId: fleet.merchantId)
                     let settled = try await probe.all().filter {
-                        try $0.type == "transaction.settled" && probe.payload($0).data.transaction.id == sale.id
+                        try $0.type == "transaction.settled" && probe.payload($0).data.transaction?.id == sale.id
                     }
                     #expect(!closed.isEmpty, "day \(day): the slot's batch was closed")
                     #expect(closed.allSatisfy { $0.transactionCount == 1 })

@@ -71,7 +71,7 @@ struct TwoInstanceJobTests {
                 let probe = OutboxProbe(store: fleet.store, merchantId: fleet.merchantId)
                 let written = try await probe.all()
                 func events(_ type: String, for id: String) throws -> Int {
-                    try written.filter { try $0.type == type && probe.payload($0).data.transaction.id == id }.count
+                    try written.filter { try $0.type == type && probe.payload($0).data.transaction?.id == id }.count
                 }
                 for id in holds {
                     #expect(try await fleet.store.transaction(id: id, merchantId: fleet.merchantId)?.status == .expired)
@@ -95,7 +95,7 @@ struct TwoInstanceJobTests {
                     #expect(sale?.batchId == batch.id)
                     #expect(sale?.settledAt != nil)
                 }
-                let settledIds = try written.filter { $0.type == "transaction.settled" }.map { try probe.payload($0).data.transaction.id }
+                let settledIds = try written.filter { $0.type == "transaction.settled" }.map { try probe.payload($0).data.transaction?.id }
                 #expect(Set(sales).isSubset(of: Set(settledIds)))
                 #expect(settledIds.count == Set(settledIds).count, "each settlement announced once")
                 #expect(batches.filter(\.isOpen).count <= 1, "never two open batches")

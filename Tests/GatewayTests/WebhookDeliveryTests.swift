@@ -40,7 +40,7 @@ struct WebhookDeliveryTests {
 
                 let events = try await session.send(.get, APIPath.events + "?type=transaction.captured").decode(WebhookEventList.self)
                 let event = try #require(events.items.first)
-                #expect(event.data.transaction.id == sale.id)
+                #expect(event.data.transaction?.id == sale.id)
                 let details = try await session.send(.get, APIPath.event(event.id)).decode(WebhookEventDetails.self)
                 let delivery = try #require(details.deliveries.first)
                 #expect(delivery.endpointId == endpoint.id)

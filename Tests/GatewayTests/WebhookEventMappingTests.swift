@@ -55,7 +55,7 @@ struct WebhookEventMappingTests {
             let increment = try declinedEvents.first.map(probe.payload)
             #expect(increment?.data.operation?.type == .incrementalAuthorization)
             #expect(increment?.data.operation?.status == .declined)
-            #expect(increment?.data.transaction.status == .authorized)
+            #expect(increment?.data.transaction?.status == .authorized)
 
             _ = try await session.send(.post, "/v1/transactions/sale", json: TestSession.cardBody(pan: "4000000000000002"))
             #expect(try await probe.newTypes(since: &seen) == ["transaction.created", "transaction.declined"])
@@ -67,9 +67,9 @@ struct WebhookEventMappingTests {
             #expect(close.status == 200, "\(close.text)")
             let settled = try await probe.all().filter { !seen.contains($0.id) }
             #expect(try await probe.newTypes(since: &seen) == Array(repeating: "transaction.settled", count: 3))
-            let settledIds = Set(try settled.map { try probe.payload($0).data.transaction.id })
+            let settledIds = Set(try settled.map { try probe.payload($0).data.transaction?.id })
             #expect(settledIds == [sale.id, auth.id])
-            #expect(try settled.allSatisfy { try probe.payload($0).data.transaction.settledAt != nil })
+            #expect(try settled.allSatisfy { try probe.payload($0).data.transaction?.settledAt != nil })
             let toExpire = try await session.pay("authorization")
             _ = try await probe.newTypes(since: &seen)
             harness.clock.advance(by: 7 * 24 * 3600)
@@ -77,7 +77,7 @@ struct WebhookEventMappingTests {
             let expired = try await probe.all().filter { !seen.contains($0.id) }
             // The hold whose increment was declined expires too.
             #expect(try await probe.newTypes(since: &seen) == ["transaction.expired", "transaction.expired"])
-            #expect(Set(try expired.map { try probe.payload($0).data.transaction.id }) == [toExpire.id, declinedIncrement.id])
+            #expect(Set(try expired.map { try probe.payload($0).data.transaction?.id }) == [toExpire.id, declinedIncrement.id])
 
         }
     }
@@ -91,8 +91,8 @@ struct WebhookEventMappingTests {
             let captured = try #require(events.first { $0.type == "transaction.captured" })
             let payload = try probe.payload(captured)
             #expect(payload.id == captured.id && payload.id.hasPrefix("evt_"))
-            #expect(payload.data.transaction.id == sale.id)
-            #expect(payload.data.transaction.status == .captured)
+            #expect(payload.data.transaction?.id == sale.id)
+            #expect(payload.data.transaction?.status == .captured)
             #expect(payload.data.operation == nil)
             #expect(captured.transactionId == sale.id)
             // The stored body is the API's JSON (sorted keys): stable bytes to sign.

@@ -36,6 +36,50 @@ struct StoreBatchContractTests {
         }
     }
 
+    /// The acquirer's answer is kept with the batch, and only batches still waiting for it
+    /// are found for the settlement job, oldest close first, across merchants.
+    @Test(arguments: StoreFactories.all)
+    func aReconciliationIsKeptAndPendingOnesAreFound(_ factory: StoreFactory) async throws {
+        try await factory.withStore { store in
+            try await store.seed()
+            let start = Date(timeIntervalSince1970: 1_795_000_000)
+            var line = BatchReconciliation.Line(cardAcceptorId: "MERCHANT000001", terminalId: "TERM0001", currency: "USD",
+                                                captureCount: 2, captureTotal: 3_000, refundCount: 1, refundTotal: 300)
+            line.trace = "0000421121093000"
+            func closed(_ id: String, at offset: TimeInterval, _ state: BatchReconciliation.State?) -> Batch {
+                var batch = Fixtures.batch(id: id)
+                batch.openedAt = start
+                batch.closedAt = start.addingTimeInterval(offset)
+                if let state {
+                    var reconciliation = BatchReconciliation(lines: [line])
+                    reconciliation.state = state
+                    reconciliation.attempts = 1
+                    reconciliation.lastError = state == .pending ? "processor not connected" : nil
+                    reconciliation.nextAttemptAt = state == .pending ? start.addingTimeInterval(offset + 30) : nil
+                    batch.reconciliation = reconciliation
+                }
+                return batch
+            }
+            var answered = closed("b_agreed", at: 10, .agreed)
+            answered.reconciliation?.lines[0].responseCode = "00"
+            answered.reconciliation?.lines[0].hostCaptureTotal = 3_000
+            answered.reconciliation?.reconciledAt = start.addingTimeInterval(11)
+            let batches = [closed("b_late", at: 30, .pending), answered, closed("b_early", at: 20, .pending), closed("b_none", at: 5, nil)]
+            try await store.write { writer in
+                for batch in batches { try await writer.insert(batch) }
+            }
+            #expect(try await store.read { try await $0.batch(id: "b_agreed", merchantId: "m_1") } == answered)
+            #expect(try await store.read { try await $0.batch(id: "b_none", merchantId: "m_1") }?.reconciliation == nil)
+            let waiting = try await store.read { try await $0.batchesAwaitingReconciliation(limit: 10) }
+            #expect(waiting.map(\.id) == ["b_early", "b_late"])
+            #expect(waiting.first?.reconciliation?.lines == [line])
+            #expect(try await store.read { try await $0.batchesAwaitingReconciliation(limit: 1) }.map(\.id) == ["b_early"])
+            let locked = try await store.write { try await $0.lockBatch(id: "b_late", merchantId: "m_1") }
+            #expect(locked?.reconciliation?.state == .pending)
+            #expect(try await store.write { try await $0.lockBatch(id: "b_late", merchantId: "m_2") } == nil)
+        }
+    }
+
     @Test(arguments: StoreFactories.all)
     func anOpenBatchHasNoReasonAndEmptyBreakdowns(_ factory: StoreFactory) async throws {
         try await factory.withStore { store in

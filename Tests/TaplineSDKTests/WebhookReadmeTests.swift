@@ -48,7 +48,7 @@ struct WebhookReadmeTests {
                 id: "t_1", type: .sale, status: .captured, merchantId: "m_1", currency: "USD", amount: 2_500,
                 createMethodId: 2, createdAt: Date(), updatedAt: Date())))
         var resource = payload
-        resource.data.transaction.referenceId = "order-1001"
+        resource.data.transaction?.referenceId = "order-1001"
         let body = try APIJSON.encoder.encode(resource)
         let signatureHeader = WebhookSignature.sign(payload: body, secret: Self.secret, timestamp: Date())
         let endpointSecret = Self.secret
@@ -57,7 +57,7 @@ struct WebhookReadmeTests {
 
         // The README's lines:
         let event = try TaplineWebhooks.verify(payload: body, header: signatureHeader, secret: endpointSecret)
-        if event.type == "transaction.captured" { markOrderPaid(event.data.transaction.referenceId) }
+        if event.type == "transaction.captured" { markOrderPaid(event.data.transaction?.referenceId) }
 
         #expect(paid.all == ["order-1001"])
     }

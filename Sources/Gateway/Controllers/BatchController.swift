@@ -34,15 +34,5 @@ struct BatchController {
         }
     }
 
-    static func render(_ batch: Batch) -> BatchResource {
-        BatchResource(
-            id: batch.id, status: batch.isOpen ? "open" : "closed", openedAt: batch.openedAt, closedAt: batch.closedAt,
-            closedBy: batch.closeReason?.rawValue, scheduledFor: batch.scheduledFor,
-            transactionCount: batch.transactionCount, totals: batch.totals,
-            byCardBrand: batch.byCardBrand.map(render), byType: batch.byType.map(render))
-    }
-
-    private static func render(_ line: BatchSubtotal) -> BatchSubtotalResource {
-        BatchSubtotalResource(name: line.name, currency: line.currency, count: line.count, amount: line.amount)
-    }
+    static func render(_ batch: Batch) -> BatchResource { BatchResource(batch) }
 }

@@ -3,7 +3,7 @@ import Logging
 import Storage
 
 /// Closes each merchant's open batch at the merchant's settlement time slots, in the slots'
-/// own time zones.
+/// own time zones, and sends again the totals of closed batches the acquirer has not answered.
 ///
 /// Stateless on purpose: a batch is due when it was opened before the latest slot that has
 /// passed. A gateway that was down at a slot closes the batch when it comes back; a batch
@@ -30,6 +30,12 @@ public struct SettlementJob: Sendable {
             } catch {
                 logger.error("scheduled batch close failed", metadata: ["merchant_id": "\(merchant.id)", "error": "\(error)"])
             }
+        }
+        // Totals the acquirer has not answered yet (it was down, or the close was cut short).
+        do {
+            try await batches.reconciler.resendDue()
+        } catch {
+            logger.error("sending batch totals to the acquirer again failed", metadata: ["error": "\(error)"])
         }
         return closed
     }

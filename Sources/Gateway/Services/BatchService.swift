@@ -11,6 +11,8 @@ struct BatchService: Sendable {
     let makeId: @Sendable () -> String
     /// Writes `transaction.settled` for what the close settles, in the close's write.
     let outbox: WebhookOutbox
+    /// Sends the closed batch's totals to the acquirer, once the close has committed.
+    let reconciler: BatchReconciler
 
     /// Closes the open batch and returns it with its totals; nil when there is nothing to close.
     func close(merchantId: String) async throws -> Batch? {
@@ -25,10 +27,14 @@ struct BatchService: Sendable {
         try await close(merchantId: merchantId, reason: .schedule, slot: slot)
     }
 
+    /// The close's write, then the reconciliation with the acquirer outside it (never a lock
+    /// held across the acquirer's answer). A failure after the close committed is logged,
+    /// not thrown: the batch is closed, and the settlement job sends its totals again.
     private func close(merchantId: String, reason: Batch.CloseReason, slot: Date?) async throws -> Batch? {
         let now = now()
         let outbox = outbox
-        return try await store.write { writer -> Batch? in
+        let reconciler = reconciler
+        let closed = try await store.write { writer -> Batch? in
             guard var batch = try await writer.lockOpenBatch(merchantId: merchantId) else { return nil }
             if let slot, batch.openedAt >= slot { return nil }
             let members = try await Self.members(of: batch, in: writer)
@@ -36,10 +42,20 @@ struct BatchService: Sendable {
             batch.closedAt = now
             batch.closeReason = reason
             batch.scheduledFor = slot
+            batch.reconciliation = try reconciler.plan(members: members, merchant: try await writer.merchant(id: merchantId))
             try await writer.update(batch)
             try await outbox.recordSettlement(of: members, batchId: batch.id, at: now, in: writer)
             _ = try await writer.markSettled(batchId: batch.id, merchantId: merchantId, at: now)
             return batch
+        }
+        guard let closed, closed.reconciliation != nil else { return closed }
+        do {
+            return try await reconciler.reconcile(closed)
+        } catch {
+            reconciler.logger.error("could not reconcile the closed batch", metadata: [
+                "merchant_id": "\(merchantId)", "batch_id": "\(closed.id)", "error": "\(error)",
+            ])
+            return closed
         }
     }
 

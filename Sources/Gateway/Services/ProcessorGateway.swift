@@ -38,6 +38,15 @@ struct ProcessorGateway: Sendable {
         }
     }
 
+    /// Whether the processor is an acquirer that payments must name a terminal to (and that
+    /// has books to reconcile a closed batch with).
+    var requiresAcquirerIdentity: Bool { processor.requiresAcquirerIdentity }
+
+    /// A closed batch's totals for one terminal and currency; nil where there is no acquirer.
+    func reconcile(_ request: ReconciliationRequest) async throws(ProcessorError) -> ReconciliationResult? {
+        try await bounded { try await processor.reconcile(request) }
+    }
+
     /// A trace for the next request, kept with the pending operation in phase 1.
     func prepareTrace(acquirer: AcquirerIdentity?) async throws(ProcessorError) -> String? {
         try await bounded { try await processor.prepareTrace(acquirer: acquirer) }

@@ -38,7 +38,8 @@ struct BatchSummary {
         try Self.add(amount, to: &types, name: kind, currency: currency)
     }
 
-    private static func sum(_ a: Int64, _ b: Int64) throws -> Int64 {
+    /// `a + b`, or an error instead of a crash when the total would not fit Int64.
+    static func sum(_ a: Int64, _ b: Int64) throws -> Int64 {
         let (result, overflow) = a.addingReportingOverflow(b)
         guard !overflow else {
             throw GatewayError(.internalServerError, .internalError, "the batch's totals are too large to count; close the batch sooner")

@@ -75,21 +75,34 @@ struct WebhookOutbox: Sendable {
         }
     }
 
+    /// Writes `batch.reconciled` for a closed batch the acquirer has answered, in the write
+    /// that records the answer. The event's subject id (`transactionId` in storage) is the batch's.
+    func recordReconciliation(of batch: Batch, at now: Date, in writer: any StoreWriter) async throws {
+        try await record(.batchReconciled, merchantId: batch.merchantId, subjectId: batch.id, at: now, in: writer) {
+            WebhookEventData(batch: BatchResource(batch))
+        }
+    }
+
     private func record(_ type: WebhookEventType, payment: Transaction, operation: Transaction?, at now: Date, in writer: any StoreWriter) async throws {
         let merchant = try await writer.merchant(id: payment.merchantId)
+        try await record(type, merchantId: payment.merchantId, subjectId: payment.id, at: now, in: writer) {
+            WebhookEventData(
+                transaction: renderer.render(payment, merchant: merchant), operation: operation.map { renderer.render($0, merchant: merchant) })
+        }
+    }
+
+    private func record(_ type: WebhookEventType, merchantId: String, subjectId: String, at now: Date, in writer: any StoreWriter,
+                        data: () -> WebhookEventData) async throws {
         let eventId = "evt_" + makeId()
-        let payload = WebhookEventPayload(
-            id: eventId, type: type.rawValue, createdAt: now,
-            data: WebhookEventData(
-                transaction: renderer.render(payment, merchant: merchant), operation: operation.map { renderer.render($0, merchant: merchant) }))
+        let payload = WebhookEventPayload(id: eventId, type: type.rawValue, createdAt: now, data: data())
         let event = WebhookEvent(
-            id: eventId, merchantId: payment.merchantId, type: type.rawValue, transactionId: payment.id, createdAt: now,
+            id: eventId, merchantId: merchantId, type: type.rawValue, transactionId: subjectId, createdAt: now,
             payload: try APIJSON.encoder.encode(payload))
         try await writer.insert(event)
-        let endpoints = try await writer.webhookEndpoints(merchantId: payment.merchantId).filter { Self.subscribes($0, to: type) }
+        let endpoints = try await writer.webhookEndpoints(merchantId: merchantId).filter { Self.subscribes($0, to: type) }
         for endpoint in endpoints {
             try await writer.insert(WebhookDelivery(
-                id: "whd_" + makeId(), eventId: eventId, endpointId: endpoint.id, merchantId: payment.merchantId,
+                id: "whd_" + makeId(), eventId: eventId, endpointId: endpoint.id, merchantId: merchantId,
                 nextAttemptAt: now, eventCreatedAt: now))
         }
         // Wake the worker once the rows are committed, so its claim (another transaction,

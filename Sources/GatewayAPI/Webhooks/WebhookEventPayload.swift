@@ -18,13 +18,16 @@ public struct WebhookEventPayload: Codable, Sendable, Equatable {
     }
 }
 
-/// The payment as it was after the change and, for a follow-up, the operation row.
+/// What the event is about. A `transaction.*` event has the payment as it was after the
+/// change and, for a follow-up, the operation row; a `batch.*` event has the batch.
 public struct WebhookEventData: Codable, Sendable, Equatable {
-    public var transaction: TransactionResource
+    public var transaction: TransactionResource?
     public var operation: TransactionResource?
+    public var batch: BatchResource?
 
-    public init(transaction: TransactionResource, operation: TransactionResource? = nil) {
+    public init(transaction: TransactionResource? = nil, operation: TransactionResource? = nil, batch: BatchResource? = nil) {
         self.transaction = transaction
         self.operation = operation
+        self.batch = batch
     }
 }

@@ -1,4 +1,5 @@
-/// The events a webhook endpoint can subscribe to: every change of a payment.
+/// The events a webhook endpoint can subscribe to: every change of a payment, and the
+/// acquirer's answer to a closed batch.
 public enum WebhookEventType: String, Codable, Sendable, CaseIterable {
     /// A sale, authorization or unreferenced refund was recorded (before the processor answered).
     case created = "transaction.created"
@@ -22,6 +23,9 @@ public enum WebhookEventType: String, Codable, Sendable, CaseIterable {
     case settled = "transaction.settled"
     /// The processor failed or did not answer: the payment or operation failed.
     case failed = "transaction.failed"
+    /// The acquirer answered a closed batch's totals: `data.batch.reconciliation` says whether
+    /// its books agree (`agreed`) or not (`mismatch`). Only with an acquirer link.
+    case batchReconciled = "batch.reconciled"
 
     /// What an endpoint lists to receive every event.
     public static let wildcard = "*"

@@ -7,7 +7,7 @@ extension ISO8583Processor {
         guard let totals = ISO8583ReconciliationTotals.field63(request) else {
             throw .unavailable(code: "13", message: "the batch totals do not fit field 63")
         }
-        let stamp = try await stamp(nil, request.acquirer)
+        let stamp = try await stamp(request.trace, request.acquirer)
         var message = ISO8583Message(mti: .reconciliationRequest)
         message.fields[7] = .text(stamp.transmission)
         message.fields[11] = .text(stamp.stan)

@@ -7,7 +7,7 @@ public struct WebhookEvent: Sendable, Equatable, Codable {
     public var id: String
     public var merchantId: String
     public var type: String
-    /// The payment the event is about.
+    /// The payment the event is about; for a `batch.*` event, the batch.
     public var transactionId: String
     public var createdAt: Date
     /// The exact JSON body posted to endpoints.

@@ -1,0 +1,48 @@
+import PaymentCore
+import Processing
+import Storage
+
+/// Our side of a closed batch's reconciliation: per currency, the captured payments and the
+/// approved refunds the close settled, counted the way the acquirer counts them
+/// (docs/iso8583.md, "Network management and reconciliation").
+enum ReconciliationLines {
+    /// One line per currency with money moving, sorted by currency; empty when nothing in the
+    /// batch moved money (only voids, say), and then there is nothing to reconcile.
+    static func of(_ members: [Transaction], acquirer: AcquirerIdentity) throws -> [BatchReconciliation.Line] {
+        var lines: [String: BatchReconciliation.Line] = [:]
+        for member in members {
+            guard let (kind, amount) = BatchSummary.movement(member), amount != 0 else { continue }
+            let currency = member.currency.code
+            var line = lines[currency] ?? BatchReconciliation.Line(
+                cardAcceptorId: acquirer.cardAcceptorId, terminalId: acquirer.terminalId, currency: currency,
+                captureCount: 0, captureTotal: 0, refundCount: 0, refundTotal: 0)
+            if kind == "refund" {
+                line.refundCount += 1
+                line.refundTotal = try BatchSummary.sum(line.refundTotal, -amount)
+            } else {
+                line.captureCount += 1
+                line.captureTotal = try BatchSummary.sum(line.captureTotal, amount)
+            }
+            lines[currency] = line
+        }
+        return lines.values.sorted { $0.currency < $1.currency }
+    }
+
+    /// The 0500 for a line, under the trace it was given before its first send.
+    static func request(_ line: BatchReconciliation.Line, merchantId: String) -> ReconciliationRequest? {
+        guard let currency = Currency(code: line.currency) else { return nil }
+        return ReconciliationRequest(
+            acquirer: AcquirerIdentity(merchantId: merchantId, cardAcceptorId: line.cardAcceptorId, terminalId: line.terminalId),
+            currency: currency, captureCount: line.captureCount, captureTotal: line.captureTotal,
+            refundCount: line.refundCount, refundTotal: line.refundTotal, trace: line.trace)
+    }
+
+    /// The answer onto its line.
+    static func record(_ result: ReconciliationResult, on line: inout BatchReconciliation.Line) {
+        line.responseCode = result.responseCode
+        line.hostCaptureCount = result.hostCaptureCount
+        line.hostCaptureTotal = result.hostCaptureTotal
+        line.hostRefundCount = result.hostRefundCount
+        line.hostRefundTotal = result.hostRefundTotal
+    }
+}
