@@ -140,7 +140,9 @@ import Testing
             await harness.waitUntilUp(2)
             cancelledAt = clock.now
         }
-        #expect(clock.now - cancelledAt < .seconds(2))
+        // Not a timing: without the connect timeout the unanswered sign-off would hold shutdown
+        // forever. The bound is 100 times the timeout so a loaded machine cannot fail it.
+        #expect(clock.now - cancelledAt < .seconds(20))
         #expect(harness.lines("sign-off failed").count == 2)
         await host.stop()
     }
