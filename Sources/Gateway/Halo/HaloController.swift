@@ -27,7 +27,7 @@ struct HaloController {
             }
             var terms = TapPaymentService.Terms()
             terms.referenceId = reference
-            let row = try await services.finishedRow(merchantId: caller.merchantId) {
+            let row = try await HaloFailures.finishedRow {
                 if tap.kind == .refund {
                     guard caller.permissions.contains(APIPermission.ecommerceRefund.rawValue) else {
                         throw GatewayError.forbidden("a refund needs the ecommerceRefund permission")
@@ -51,7 +51,7 @@ struct HaloController {
             guard let pin else {
                 throw GatewayError.invalid("paymentCardData", "the sealed card data carries no PIN block", code: .pinBlockMissing)
             }
-            let row = try await services.finishedRow(merchantId: caller.merchantId) {
+            let row = try await HaloFailures.finishedRow {
                 try await services.pins.submit(
                     paymentId: paymentId, merchantId: caller.merchantId, deviceId: device.deviceId, tap: tap, pin: pin,
                     merchantReference: reference, idempotency: claim, logger: context.logger)
@@ -93,20 +93,5 @@ struct HaloController {
     /// request: its answer is replayed rather than refused as a replayed card read.
     private static func derivedKey(_ body: ByteBuffer, path: String) -> String {
         "halo:" + IdempotencyGuard.requestHash(method: "POST", path: path, body: body)
-    }
-}
-
-extension GatewayServices {
-    /// Runs an operation and returns its row; when the processor failed, the failed row is
-    /// the answer (the Halo routes show it as declined, 209) instead of a 502/504.
-    func finishedRow(merchantId: String, _ operation: () async throws -> Transaction) async throws -> Transaction {
-        do {
-            return try await operation()
-        } catch let error as GatewayError where error.body.code == APIErrorCode.processorError.rawValue
-            || error.body.code == APIErrorCode.processorTimeout.rawValue {
-            guard let id = error.body.transactionId,
-                  let row = try await store.read({ try await $0.transaction(id: id, merchantId: merchantId) }) else { throw error }
-            return row
-        }
     }
 }
