@@ -10,7 +10,7 @@ extension TapPaymentService.Terms {
         terms.amount = body.amount
         if let code = body.currency {
             guard let currency = Currency(code: code) else {
-                throw GatewayError.invalid("currency", "unknown currency '\(code)'; use an ISO 4217 code such as USD", code: .unknownCurrency)
+                throw GatewayFailure.invalid("currency", "unknown currency '\(code)'; use an ISO 4217 code such as USD", .unknownCurrency)
             }
             terms.currency = currency
         }
