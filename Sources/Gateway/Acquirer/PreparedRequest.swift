@@ -15,15 +15,12 @@ struct PreparedRequest: Sendable {
         guard processor.processor.requiresAcquirerIdentity else { return .none }
         let merchant = try await store.read { try await $0.merchant(id: merchantId) }
         guard let acquirer = AcquirerIdentity.of(merchant) else {
-            throw GatewayError(.conflict, .acquirerNotConfigured,
-                               "payments go to an acquirer, and this merchant has no acquirer merchant id and terminal id: "
-                               + "set acquirerMerchantId and acquirerTerminalId in its payment settings")
+            throw GatewayFailure.acquirerNotConfigured
         }
         do throws(ProcessorError) {
             return PreparedRequest(acquirer: acquirer, trace: try await processor.prepareTrace(acquirer: acquirer))
         } catch {
-            throw GatewayError(.serviceUnavailable, .processorUnavailable,
-                               "the request could not be prepared for the acquirer (\(error)); nothing was written, retry later")
+            throw GatewayFailure.processorUnreachable(reason: "\(error)")
         }
     }
 }

@@ -21,8 +21,10 @@ extension MerchantAdmin {
     private func adminErrors<T>(_ merchantId: String, _ body: () async throws -> T) async throws -> T {
         do {
             return try await body()
-        } catch let error as GatewayError where error.status == .notFound {
+        } catch GatewayFailure.notFound {
             throw AdminError.unknownMerchant(merchantId)
+        } catch GatewayFailure.invalid(let input) {
+            throw AdminError.invalidSetting(field: input.field, message: input.reason)
         } catch let error as GatewayError {
             throw AdminError.invalidSetting(field: error.body.field ?? "settings", message: error.body.message)
         }

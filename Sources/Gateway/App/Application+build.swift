@@ -74,10 +74,10 @@ func buildRouter(_ services: GatewayServices, now: @escaping @Sendable () -> Dat
     TokenController(tokens: services.tokens).addRoutes(to: router)
     let v1 = router.group("v1").add(middleware: AuthMiddleware(signer: services.signer, now: now))
     system.addRoutes(to: v1)
-    TransactionController(services: services, validator: CardPaymentValidator(now: now)).addRoutes(to: v1)
+    TransactionController(services: .init(services), validator: CardPaymentValidator(now: now)).addRoutes(to: v1)
     BatchController(batches: services.batches, idempotency: services.idempotency).addRoutes(to: v1)
     DeviceController(devices: services.devices, idempotency: services.idempotency).addRoutes(to: v1)
-    TapController(services: services).addRoutes(to: v1)
+    TapController(services: .init(services)).addRoutes(to: v1)
     AmountController(settings: services.settings).addRoutes(to: v1)
     SettingsController(settings: services.settings, idempotency: services.idempotency).addRoutes(to: v1)
     WebhookController(endpoints: services.webhookEndpoints, events: services.webhookEvents, idempotency: services.idempotency).addRoutes(to: v1)
@@ -85,10 +85,10 @@ func buildRouter(_ services: GatewayServices, now: @escaping @Sendable () -> Dat
     let halo = router.group("transactions")
         .add(middleware: HaloServerErrorMiddleware())
         .add(middleware: AuthMiddleware(signer: services.signer, now: now))
-    HaloController(services: services).addRoutes(to: halo)
+    HaloController(services: .init(services)).addRoutes(to: halo)
     // Koard-compatible routes keep the Koard document's paths: /v4 and /v3 beside /v1.
     let koardAuth = AuthMiddleware(signer: services.signer, now: now)
-    KoardController(services: services).addRoutes(
+    KoardController(services: .init(services)).addRoutes(
         v1: v1, v3: router.group("v3").add(middleware: koardAuth), v4: router.group("v4").add(middleware: koardAuth))
     return router
 }

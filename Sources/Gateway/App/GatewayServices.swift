@@ -22,10 +22,8 @@ public struct GatewayServices: Sendable {
     let readerTokens: ReaderTokenSigner
     /// Admits Tap to Pay requests only from a registered device with Tap to Pay active.
     let deviceGuard: DeviceGuard
-    /// Opens and checks what a reader sent.
-    let tapOpener: TapDataOpener
-    let tapPayments: TapPaymentService
-    let pins: PINService
+    /// Take a tap (sale, authorization, refund, PIN try), for every API style.
+    let taps: TakeTapPayment
     /// Merchants' payment settings: pricing, tips, currencies.
     let settings: PaymentSettingsService
     /// Finishes operations left `pending` by a crash.
@@ -75,9 +73,10 @@ public struct GatewayServices: Sendable {
             readerTokenLifetime: configuration.readerTokenLifetime, now: now, makeId: dependencies.makeId)
         deviceGuard = DeviceGuard(store: store)
         let panHasher = PANHasher(key: dependencies.keys.panHashKey)
-        tapOpener = TapDataOpener(keys: dependencies.cardKeys, maxAge: configuration.cardReadMaxAge, now: now)
-        tapPayments = TapPaymentService(store: store, payments: payments, followUps: followUps, panHasher: panHasher)
-        pins = PINService(store: store, processor: processor, recorder: recorder, panHasher: panHasher, now: now)
+        taps = TakeTapPayment(
+            opener: TapDataOpener(keys: dependencies.cardKeys, maxAge: configuration.cardReadMaxAge, now: now),
+            payments: TapPaymentService(store: store, payments: payments, followUps: followUps, panHasher: panHasher),
+            pins: PINService(store: store, processor: processor, recorder: recorder, panHasher: panHasher, now: now))
         settings = PaymentSettingsService(store: store)
         let secrets = WebhookSecretBox(tokenSigningKey: dependencies.keys.tokenSigningKey)
         webhookEndpoints = WebhookEndpointService(store: store, secrets: secrets, now: now, makeId: dependencies.makeId)

@@ -9,15 +9,15 @@ struct AuthMiddleware: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard let authorization = request.headers[.authorization] else {
-            throw GatewayError.unauthorized("missing bearer token: send Authorization: Bearer <access token>")
+            throw GatewayFailure.unauthenticated(.missingToken)
         }
         let prefix = "Bearer "
         guard authorization.count > prefix.count, authorization.lowercased().hasPrefix(prefix.lowercased()) else {
-            throw GatewayError.unauthorized("the Authorization header must be: Bearer <access token>")
+            throw GatewayFailure.unauthenticated(.notBearer)
         }
         let token = String(authorization.dropFirst(prefix.count)).trimmingCharacters(in: .whitespaces)
         guard let claims = signer.verify(token, now: now()) else {
-            throw GatewayError.unauthorized("the access token is invalid or expired; get a new one from /v1/oauth/token")
+            throw GatewayFailure.unauthenticated(.invalidToken)
         }
         var context = context
         context.caller = Caller(clientId: claims.sub, merchantId: claims.mid, permissions: Set(claims.perms))

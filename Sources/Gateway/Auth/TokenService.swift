@@ -14,7 +14,7 @@ struct TokenService: Sendable {
         guard let client = try await store.read({ try await $0.apiClient(id: clientId) }),
               client.revokedAt == nil,
               SecretHasher.verify(secret: clientSecret, against: client.secretHash) else {
-            throw GatewayError(.unauthorized, .invalidClient, "unknown client id or wrong client secret")
+            throw GatewayFailure.unauthenticated(.invalidClient)
         }
         return try await issue(for: client, familyId: makeId(), replacing: nil)
     }
@@ -24,8 +24,8 @@ struct TokenService: Sendable {
     func refresh(token: String) async throws -> TokenResponse {
         let hash = SecretHasher.lookupHash(token)
         let now = now()
-        let invalid = GatewayError(.badRequest, .invalidGrant, "the refresh token is invalid, expired or already used; authenticate again")
-        let outcome = try await store.write { writer -> Result<(APIClient, RefreshToken), GatewayError> in
+        let invalid = GatewayFailure.unauthenticated(.invalidGrant)
+        let outcome = try await store.write { writer -> Result<(APIClient, RefreshToken), GatewayFailure> in
             guard let stored = try await writer.refreshToken(hash: hash), !stored.revoked, stored.expiresAt > now else {
                 return .failure(invalid)
             }

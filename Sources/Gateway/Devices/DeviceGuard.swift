@@ -20,22 +20,20 @@ struct DeviceGuard: Sendable {
     /// an unknown device or another merchant's, 403 `tap_to_pay_inactive` unless active.
     func requireActiveDevice(_ deviceId: String?, merchantId: String) async throws -> Device {
         guard let deviceId, Device.isValidId(deviceId) else {
-            throw GatewayError(
-                .badRequest, .deviceHeaderMissing,
+            throw GatewayFailure.invalid(
+                APIHeader.deviceInstallationId,
                 "send \(APIHeader.deviceInstallationId) with the app's installation id (1 to \(Device.maxIdLength) of A-Z a-z 0-9 . _ -)",
-                field: APIHeader.deviceInstallationId)
+                .deviceHeaderMissing)
         }
         guard let device = try await store.read({ try await $0.device(merchantId: merchantId, deviceId: deviceId) }) else {
             // 403, not 404: the request is refused for where it comes from; there is nothing to find.
-            throw GatewayError(.forbidden, .deviceNotRegistered, "device \(deviceId) is not registered; register it with POST \(APIPath.devices)")
+            throw GatewayFailure.forbidden(.deviceNotRegistered(deviceId: deviceId))
         }
         guard device.tapToPayStatus == .active else { throw Self.inactive(device) }
         return device
     }
 
-    static func inactive(_ device: Device) -> GatewayError {
-        GatewayError(
-            .forbidden, .tapToPayInactive,
-            "Tap to Pay is \(device.tapToPayStatus.displayName.lowercased()) on device \(device.deviceId); activate it with POST \(APIPath.activateTapToPay(device.deviceId))")
+    static func inactive(_ device: Device) -> GatewayFailure {
+        .forbidden(.tapToPayInactive(deviceId: device.deviceId, status: device.tapToPayStatus))
     }
 }

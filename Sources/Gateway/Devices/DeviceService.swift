@@ -49,7 +49,7 @@ struct DeviceService: Sendable {
     /// One device of the merchant; 404 for an unknown id or another merchant's device.
     func device(_ deviceId: String, merchantId: String) async throws -> Device {
         guard let device = try await store.read({ try await $0.device(merchantId: merchantId, deviceId: deviceId) }) else {
-            throw GatewayError.notFound("device \(deviceId)")
+            throw GatewayFailure.notFound(.device, id: deviceId)
         }
         return device
     }
@@ -65,7 +65,7 @@ struct DeviceService: Sendable {
             try await writer.update(device)
             return device
         }
-        guard let changed else { throw GatewayError.notFound("device \(deviceId)") }
+        guard let changed else { throw GatewayFailure.notFound(.device, id: deviceId) }
         return changed
     }
 
@@ -73,9 +73,9 @@ struct DeviceService: Sendable {
     /// current card-data key. Counts as a login of the device by the client.
     func readerToken(deviceId: String, merchantId: String, clientId: String) async throws -> ReaderTokenResponse {
         let now = now()
-        let outcome = try await store.write { writer -> Result<Device, GatewayError> in
+        let outcome = try await store.write { writer -> Result<Device, GatewayFailure> in
             guard var device = try await writer.device(merchantId: merchantId, deviceId: deviceId) else {
-                return .failure(GatewayError.notFound("device \(deviceId)"))
+                return .failure(GatewayFailure.notFound(.device, id: deviceId))
             }
             guard device.tapToPayStatus == .active else { return .failure(DeviceGuard.inactive(device)) }
             device.lastLoginAt = now

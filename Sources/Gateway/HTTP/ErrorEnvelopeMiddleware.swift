@@ -4,7 +4,8 @@ import Hummingbird
 import Logging
 import Storage
 
-/// Turns every error into the one envelope `{"error": {...}}`. Errors the gateway did not
+/// Turns every error into the one envelope `{"error": {...}}`; a domain failure through the
+/// canonical table (`GatewayError(_: GatewayFailure)`). Errors the gateway did not
 /// anticipate become a plain 500: their details go to the log, never to the client.
 struct ErrorEnvelopeMiddleware: RouterMiddleware {
     typealias Context = GatewayContext
@@ -14,6 +15,8 @@ struct ErrorEnvelopeMiddleware: RouterMiddleware {
             return try await next(request, context)
         } catch let error as GatewayError {
             return Self.response(for: error)
+        } catch let failure as GatewayFailure {
+            return Self.response(for: GatewayError(failure))
         } catch StoreError.unavailable(let reason) {
             // The database is down or restarting. Usually nothing was written; when the payment
             // had reached the processor, the recovery job finishes it, and the retry with the

@@ -52,11 +52,11 @@ struct IdempotencyGuard: Sendable {
             let (status, data) = try await handler(claim)
             try await complete(claim, status: status.code, body: try storing?(data) ?? data)
             return JSONCoding.response(status, data: data)
-        } catch let error as GatewayError {
-            try await settle(claim, afterError: (error.status.code, JSONCoding.encoder.encode(ErrorEnvelope(error: error.body))))
-            throw error
         } catch {
-            try await settle(claim, afterError: nil)
+            // An anticipated error is the request's answer, kept as the envelope middleware
+            // will render it.
+            let answer = try GatewayError.canonical(error).map { ($0.status.code, try JSONCoding.encoder.encode(ErrorEnvelope(error: $0.body))) }
+            try await settle(claim, afterError: answer)
             throw error
         }
     }

@@ -8,7 +8,20 @@ import Storage
 /// `POST /transactions/apple` after a tap and `POST /transactions/{id}/submitPinApple` with
 /// the PIN. Thin adapters over the same services as `/v1`.
 struct HaloController {
-    let services: GatewayServices
+    /// What these routes use.
+    struct Services: Sendable {
+        let taps: TakeTapPayment
+        let deviceGuard: DeviceGuard
+        let idempotency: IdempotencyGuard
+
+        init(_ all: GatewayServices) {
+            taps = all.taps
+            deviceGuard = all.deviceGuard
+            idempotency = all.idempotency
+        }
+    }
+
+    let services: Services
 
     func addRoutes(to group: RouterGroup<GatewayContext>) {
         group.post("apple") { request, context in
@@ -21,24 +34,21 @@ struct HaloController {
 
     private func submitTransaction(_ request: Request, context: GatewayContext) async throws -> Response {
         try await handle(request, context: context, format: .halo) { caller, device, apple, reference, claim in
-            let (tap, pin) = try await services.tapOpener.open(generalCardData: apple.generalCardData, paymentCardData: apple.paymentCardData, on: device)
-            guard pin == nil else {
-                throw GatewayError.invalid("paymentCardData", "this payload carries a PIN; send it to /transactions/{id}/submitPinApple")
-            }
+            let tap = try await services.taps.open(
+                Self.reading(apple), on: device, pinRefusal: "this payload carries a PIN; send it to /transactions/{id}/submitPinApple")
             var terms = TapPaymentService.Terms()
             terms.referenceId = reference
-            let row = try await services.finishedRow(merchantId: caller.merchantId) {
+            let row = try await HaloFailures.finishedRow {
                 if tap.kind == .refund {
                     guard caller.permissions.contains(APIPermission.ecommerceRefund.rawValue) else {
                         throw GatewayError.forbidden("a refund needs the ecommerceRefund permission")
                     }
-                    return try await services.tapPayments.refund(
-                        tap: tap, terms: terms, originalTransactionId: nil, deviceId: device.deviceId, caller: caller,
+                    return try await services.taps.refund(
+                        tap: tap, terms: terms, originalTransactionId: nil, device: device, caller: caller,
                         idempotency: claim, logger: context.logger).refund
                 }
-                return try await services.tapPayments.pay(
-                    .sale, tap: tap, terms: terms, deviceId: device.deviceId, merchantId: caller.merchantId,
-                    idempotency: claim, logger: context.logger)
+                return try await services.taps.pay(
+                    .sale, tap: tap, terms: terms, device: device, merchantId: caller.merchantId, idempotency: claim, logger: context.logger)
             }
             return HaloResponse.render(row, isPINAnswer: false)
         }
@@ -47,14 +57,10 @@ struct HaloController {
     private func submitPIN(_ request: Request, context: GatewayContext) async throws -> Response {
         let paymentId = try context.parameters.require("id")
         return try await handle(request, context: context, format: .haloPIN) { caller, device, apple, reference, claim in
-            let (tap, pin) = try await services.tapOpener.open(generalCardData: apple.generalCardData, paymentCardData: apple.paymentCardData, on: device)
-            guard let pin else {
-                throw GatewayError.invalid("paymentCardData", "the sealed card data carries no PIN block", code: .pinBlockMissing)
-            }
-            let row = try await services.finishedRow(merchantId: caller.merchantId) {
-                try await services.pins.submit(
-                    paymentId: paymentId, merchantId: caller.merchantId, deviceId: device.deviceId, tap: tap, pin: pin,
-                    merchantReference: reference, idempotency: claim, logger: context.logger)
+            let row = try await HaloFailures.finishedRow {
+                try await services.taps.submitPIN(
+                    paymentId: paymentId, Self.reading(apple), device: device, merchantId: caller.merchantId, merchantReference: reference,
+                    idempotency: claim, logger: context.logger)
             }
             return HaloResponse.render(row, isPINAnswer: true)
         }
@@ -81,6 +87,10 @@ struct HaloController {
         }
     }
 
+    private static func reading(_ body: AppleTransactionRequest) -> TakeTapPayment.Reading {
+        TakeTapPayment.Reading(generalCardData: body.generalCardData, paymentCardData: body.paymentCardData)
+    }
+
     /// Required by the Halo document; 1 to 255 characters.
     private static func merchantReference(_ body: AppleTransactionRequest) throws -> String {
         guard let reference = body.merchantReference, !reference.isEmpty, reference.count <= 255 else {
@@ -93,20 +103,5 @@ struct HaloController {
     /// request: its answer is replayed rather than refused as a replayed card read.
     private static func derivedKey(_ body: ByteBuffer, path: String) -> String {
         "halo:" + IdempotencyGuard.requestHash(method: "POST", path: path, body: body)
-    }
-}
-
-extension GatewayServices {
-    /// Runs an operation and returns its row; when the processor failed, the failed row is
-    /// the answer (the Halo routes show it as declined, 209) instead of a 502/504.
-    func finishedRow(merchantId: String, _ operation: () async throws -> Transaction) async throws -> Transaction {
-        do {
-            return try await operation()
-        } catch let error as GatewayError where error.body.code == APIErrorCode.processorError.rawValue
-            || error.body.code == APIErrorCode.processorTimeout.rawValue {
-            guard let id = error.body.transactionId,
-                  let row = try await store.read({ try await $0.transaction(id: id, merchantId: merchantId) }) else { throw error }
-            return row
-        }
     }
 }

@@ -11,7 +11,7 @@ struct HaloServerErrorMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
             return try await next(request, context)
-        } catch let error as GatewayError where error.status.code < 500 {
+        } catch let error where HaloFailures.passesToEnvelope(error) {
             throw error
         } catch let error as any HTTPResponseError where error.status.code < 500 {
             throw error

@@ -105,13 +105,14 @@ public struct RecoveryJob: Sendable {
             return (status.code, try JSONCoding.encoder.encode(response))
         case .koard:
             if row.status == .failed {
-                return try Self.processorFailure(row, paymentStatus: KoardStatus(parent ?? row).rawValue)
+                let failure = GatewayFailure.processorDidNotComplete(transactionId: row.id, paymentStatus: (parent ?? row).status)
+                return try Self.envelope(KoardErrors.error(for: failure, payment: parent ?? row))
             }
             let response = parent.map { KoardRenderer.render($0, operation: row) } ?? KoardRenderer.render(row)
             return (201, try JSONCoding.encoder.encode(response))
         case .v1:
             if row.status == .failed {
-                return try Self.processorFailure(row, paymentStatus: (parent ?? row).status.rawValue)
+                return try Self.envelope(GatewayError(.processorDidNotComplete(transactionId: row.id, paymentStatus: (parent ?? row).status)))
             }
             let rendered = renderer.render(row, merchant: merchant)
             if let parent {
@@ -122,10 +123,8 @@ public struct RecoveryJob: Sendable {
         }
     }
 
-    /// The 502 the route gives when the processor did not complete the operation.
-    private static func processorFailure(_ row: Transaction, paymentStatus: String) throws -> (Int, Data) {
-        let error = GatewayError(.badGateway, .processorError, "the processor did not complete this request; the transaction is failed",
-                                 paymentStatus: paymentStatus, transactionId: row.id)
-        return (error.status.code, try JSONCoding.encoder.encode(ErrorEnvelope(error: error.body)))
+    /// The error the route gives (502 when the processor did not complete the operation), as stored for replay.
+    private static func envelope(_ error: GatewayError) throws -> (Int, Data) {
+        (error.status.code, try JSONCoding.encoder.encode(ErrorEnvelope(error: error.body)))
     }
 }

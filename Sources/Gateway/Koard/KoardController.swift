@@ -9,7 +9,24 @@ import Storage
 /// `/v3/payments/{id}/capture|auth` and `/v1/payments/{id}/adjust|reverse|refund`. Thin
 /// adapters over the services behind `/v1`; every answer is a ``KoardTransactionResponse``.
 struct KoardController {
-    let services: GatewayServices
+    /// What these routes use.
+    struct Services: Sendable {
+        let store: any Store
+        let taps: TakeTapPayment
+        let followUps: FollowUpService
+        let deviceGuard: DeviceGuard
+        let idempotency: IdempotencyGuard
+
+        init(_ all: GatewayServices) {
+            store = all.store
+            taps = all.taps
+            followUps = all.followUps
+            deviceGuard = all.deviceGuard
+            idempotency = all.idempotency
+        }
+    }
+
+    let services: Services
 
     func addRoutes(v1: RouterGroup<GatewayContext>, v3: RouterGroup<GatewayContext>, v4: RouterGroup<GatewayContext>) {
         v4.post("payment") { request, context in
@@ -39,12 +56,11 @@ struct KoardController {
             ) { claim in
                 try await KoardErrors.translating {
                     let device = try await services.deviceGuard.requireActiveDevice(request, merchantId: caller.merchantId)
-                    let (tap, pin) = try await services.tapOpener.open(generalCardData: body.generalCardData, paymentCardData: body.paymentCardData, on: device)
-                    guard pin == nil else {
-                        throw GatewayError.invalid("payment_card_data", "this payload carries a PIN; send it to /v1/transactions/{id}/pin")
-                    }
-                    let payment = try await services.tapPayments.pay(
-                        type, tap: tap, terms: try Self.terms(body), deviceId: device.deviceId, merchantId: caller.merchantId,
+                    let tap = try await services.taps.open(
+                        TakeTapPayment.Reading(generalCardData: body.generalCardData, paymentCardData: body.paymentCardData), on: device,
+                        pinRefusal: "this payload carries a PIN; send it to /v1/transactions/{id}/pin")
+                    let payment = try await services.taps.pay(
+                        type, tap: tap, terms: try Self.terms(body), device: device, merchantId: caller.merchantId,
                         idempotency: claim, logger: context.logger)
                     return (HTTPResponse.Status.created, try JSONCoding.encoder.encode(KoardRenderer.render(payment)))
                 }

@@ -8,32 +8,41 @@ import Storage
 /// same on both APIs (404 unknown payment, 409 refused move or amount over what is
 /// available, 400 bad input).
 enum KoardErrors {
-    /// Runs `body`, rewriting a `GatewayError` it throws for the Koard routes. `payment`
-    /// reads the payment the error is about, when there is one.
+    /// Runs `body`, rewriting an error it throws for the Koard routes. `payment` reads the
+    /// payment a failure is about, for its state in Koard's names.
     static func translating<T>(
         payment: @Sendable () async throws -> Transaction? = { nil }, _ body: () async throws -> T
     ) async throws -> T {
         do {
             return try await body()
+        } catch let failure as GatewayFailure {
+            let current = failure.paymentStatus == nil ? nil : try? await payment()
+            throw error(for: failure, payment: current)
         } catch var error as GatewayError {
-            // A route translates twice when an error crosses its idempotency claim; the second
-            // pass must change nothing (the state was said once already).
-            guard !error.body.message.contains(statePrefix) else { throw error }
+            // The HTTP edge's own refusals (body, Idempotency-Key), and a failure a route's
+            // inner pass translated already: only names to respell, which a second pass keeps.
             error.body.field = error.body.field.map(snakeCase)
             error.body.message = snakeCaseFieldNames(in: error.body.message)
-            if let status = error.body.status, let canonical = TransactionStatus(rawValue: status) {
-                let current = try? await payment()
-                let koard = current.map { KoardStatus($0) } ?? KoardStatus(Transaction.placeholder(status: canonical))
-                error.body.status = koard.rawValue
-                if error.body.code == APIErrorCode.invalidStateTransition.rawValue {
-                    error.body.message += " \(statePrefix) \(koard.rawValue))"
-                }
-            }
             throw error
         }
     }
 
-    private static let statePrefix = "(Koard state:"
+    /// The Koard answer to `failure`: the canonical one with fields in snake_case and the
+    /// payment's state in Koard's names (read from `payment` when there is one), and a
+    /// refused move saying that state in its message.
+    static func error(for failure: GatewayFailure, payment: Transaction?) -> GatewayError {
+        var error = GatewayError(failure)
+        error.body.field = error.body.field.map(snakeCase)
+        error.body.message = snakeCaseFieldNames(in: error.body.message)
+        if let canonical = failure.paymentStatus {
+            let koard = KoardStatus(payment ?? Transaction.placeholder(status: canonical))
+            error.body.status = koard.rawValue
+            if case .paymentRefused(.invalidTransition, _) = failure {
+                error.body.message += " (Koard state: \(koard.rawValue))"
+            }
+        }
+        return error
+    }
 
     /// The request fields Koard spells in snake_case, as the shared services name them in
     /// messages; only these are rewritten, so a permission name such as `ecommerceRefund` stays.

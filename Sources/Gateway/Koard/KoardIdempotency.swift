@@ -16,7 +16,7 @@ enum KoardIdempotency {
     private static func check(_ id: String?, field: String) throws {
         guard let id else { return }
         guard !id.isEmpty, id.count <= maxIdLength else {
-            throw GatewayError.invalid(field, "\(field) must be 1 to \(maxIdLength) characters")
+            throw GatewayFailure.invalid(field, "\(field) must be 1 to \(maxIdLength) characters")
         }
     }
 }

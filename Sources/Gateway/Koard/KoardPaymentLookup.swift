@@ -23,9 +23,9 @@ struct KoardPaymentLookup: Sendable {
     func require(_ id: String) async throws -> Transaction {
         if let payment = try await find(id) { return payment }
         if try await byReference(id).count > 1 {
-            throw GatewayError.invalid("id", "several payments carry the transaction_id \(id); use the gateway's transaction_id")
+            throw GatewayFailure.invalid("id", "several payments carry the transaction_id \(id); use the gateway's transaction_id")
         }
-        throw GatewayError.notFound("transaction \(id)")
+        throw GatewayFailure.notFound(.transaction, id: id)
     }
 
     /// Up to two sales and two authorizations with the reference: enough to tell one from several.

@@ -14,20 +14,20 @@ struct KoardTipAdjustment: Sendable {
 
     init(_ body: KoardAdjustRequest) throws {
         guard body.type == "tip" else {
-            throw GatewayError.invalid("type", "type must be \"tip\", the one adjustment there is, not '\(body.type)'")
+            throw GatewayFailure.invalid("type", "type must be \"tip\", the one adjustment there is, not '\(body.type)'")
         }
         switch (body.amount, body.percentage) {
         case (let amount?, nil):
             tip = .amount(try AmountField.nonNegative(amount, field: "amount"))
         case (nil, let percentage?):
             if let problem = PaymentBreakdown.rateProblem(percentage) {
-                throw GatewayError.invalid("percentage", "percentage \(problem)")
+                throw GatewayFailure.invalid("percentage", "percentage \(problem)")
             }
             tip = .percentage(percentage)
         case (.some, .some):
-            throw GatewayError.invalid("percentage", "give amount or percentage, not both")
+            throw GatewayFailure.invalid("percentage", "give amount or percentage, not both")
         case (nil, nil):
-            throw GatewayError.invalid("amount", "give the new tip as amount (minor units) or percentage (0.18 = 18 %)")
+            throw GatewayFailure.invalid("amount", "give the new tip as amount (minor units) or percentage (0.18 = 18 %)")
         }
     }
 
@@ -42,7 +42,7 @@ struct KoardTipAdjustment: Sendable {
             do {
                 return try Money(minorUnits: subtotal, currency: payment.currency).applying(rate: rate).minorUnits
             } catch {
-                throw GatewayError.invalid("percentage", "percentage gives a tip too large to take", code: .invalidAmount)
+                throw GatewayFailure.invalid("percentage", "percentage gives a tip too large to take", .amount)
             }
         }
     }

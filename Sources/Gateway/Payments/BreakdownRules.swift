@@ -18,7 +18,7 @@ struct BreakdownRules: Sendable {
         if let raw = body.tipType {
             guard let known = PaymentBreakdown.TipType(rawValue: raw) else {
                 let allowed = PaymentBreakdown.TipType.allCases.map(\.rawValue).joined(separator: " or ")
-                throw GatewayError.invalid(fieldName("tipType"), "\(fieldName("tipType")) must be \(allowed), not '\(raw)'")
+                throw GatewayFailure.invalid(fieldName("tipType"), "\(fieldName("tipType")) must be \(allowed), not '\(raw)'")
             }
             tipType = known
         }
@@ -28,7 +28,7 @@ struct BreakdownRules: Sendable {
         do throws(BreakdownError) {
             try breakdown.validate()
         } catch {
-            throw gatewayError(error)
+            throw failure(error)
         }
         return breakdown
     }
@@ -38,9 +38,8 @@ struct BreakdownRules: Sendable {
     func tip(requestTip: Int64?, breakdown: PaymentBreakdown?, tipField: String) throws -> Int64 {
         guard let breakdown else { return requestTip ?? 0 }
         if let requestTip, requestTip != breakdown.tipAmount {
-            throw GatewayError(.badRequest, .breakdownMismatch,
-                               "\(tipField) is \(requestTip) but \(fieldName("tipAmount")) is \(breakdown.tipAmount); send one tip",
-                               field: tipField)
+            throw GatewayFailure.invalid(
+                tipField, "\(tipField) is \(requestTip) but \(fieldName("tipAmount")) is \(breakdown.tipAmount); send one tip", .breakdownMismatch)
         }
         return breakdown.tipAmount
     }
@@ -51,23 +50,23 @@ struct BreakdownRules: Sendable {
         do throws(BreakdownError) {
             try breakdown.check(total: total)
         } catch {
-            throw GatewayError(.badRequest, .breakdownMismatch,
-                               "the breakdown adds up to \(breakdown.total) (subtotal + tax + tip + surcharge) but the amount is \(total)",
-                               field: "breakdown")
+            throw GatewayFailure.invalid(
+                "breakdown", "the breakdown adds up to \(breakdown.total) (subtotal + tax + tip + surcharge) but the amount is \(total)",
+                .breakdownMismatch)
         }
     }
 
-    private func gatewayError(_ error: BreakdownError) -> GatewayError {
+    private func failure(_ error: BreakdownError) -> GatewayFailure {
         let field = fieldName(error.field)
         switch error {
         case .negativeAmount:
-            return .invalid(field, "\(field) must not be negative (minor units)", code: .invalidAmount)
+            return .invalid(field, "\(field) must not be negative (minor units)", .amount)
         case .amountTooLarge:
-            return .invalid(field, "\(field) is too large", code: .invalidAmount)
+            return .invalid(field, "\(field) is too large", .amount)
         case .invalidRate(_, let reason):
             return .invalid(field, "\(field) \(reason)")
         case .sumMismatch:
-            return GatewayError(.badRequest, .breakdownMismatch, error.description, field: "breakdown")
+            return .invalid("breakdown", error.description, .breakdownMismatch)
         }
     }
 }

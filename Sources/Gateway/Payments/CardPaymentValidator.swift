@@ -10,18 +10,18 @@ struct CardPaymentValidator: Sendable {
 
     func validate(_ body: CardTransactionRequest, type: TransactionType, createdBy caller: Caller) throws -> NewPayment {
         guard let currency = Currency(code: body.currency) else {
-            throw GatewayError.invalid("currency", "unknown currency '\(body.currency)'; use an ISO 4217 code such as USD", code: .unknownCurrency)
+            throw GatewayFailure.invalid("currency", "unknown currency '\(body.currency)'; use an ISO 4217 code such as USD", .unknownCurrency)
         }
         _ = try AmountField.positive(body.amount, field: "amount", hint: "minor units, e.g. 1234 for 12.34")
         let breakdown = try BreakdownRules.canonical.parse(body.breakdown)
         let tip = try AmountField.nonNegative(
             BreakdownRules.canonical.tip(requestTip: body.tipAmount, breakdown: breakdown, tipField: "tipAmount"), field: "tipAmount")
         guard body.amount <= Money.largestMinorUnits - tip else {
-            throw GatewayError.invalid("amount", "amount plus tipAmount must be at most \(Money.largestMinorUnits) minor units", code: .invalidAmount)
+            throw GatewayFailure.invalid("amount", "amount plus tipAmount must be at most \(Money.largestMinorUnits) minor units", .amount)
         }
         try BreakdownRules.check(breakdown, total: body.amount + tip)
         if let source = body.cardDataSource, source != "manual" {
-            throw GatewayError.invalid("cardDataSource", "keyed card data must have cardDataSource \"manual\"")
+            throw GatewayFailure.invalid("cardDataSource", "keyed card data must have cardDataSource \"manual\"")
         }
         let card: KeyedCard
         do {
@@ -31,11 +31,11 @@ struct CardPaymentValidator: Sendable {
             throw Self.fieldError(error)
         }
         guard card.expiry.isValid(at: now()) else {
-            throw GatewayError.invalid("expirationYear", "the card expired at the end of \(card.expiry)", code: .cardExpired)
+            throw GatewayFailure.invalid("expirationYear", "the card expired at the end of \(card.expiry)", .cardExpired)
         }
         let createMethod = try body.createMethodId.map { id in
             guard let method = CreateMethod(rawValue: id) else {
-                throw GatewayError.invalid("createMethodId", "createMethodId must be 1–9 (ARISE CreateMethodId)")
+                throw GatewayFailure.invalid("createMethodId", "createMethodId must be 1–9 (ARISE CreateMethodId)")
             }
             return method
         } ?? .apiToken
@@ -50,14 +50,14 @@ struct CardPaymentValidator: Sendable {
     }
 
     /// Which request field a card-data refusal is about. The messages never carry the number.
-    private static func fieldError(_ error: CardDataError) -> GatewayError {
+    private static func fieldError(_ error: CardDataError) -> GatewayFailure {
         switch error {
         case .invalidCharacters, .invalidLength, .failedLuhnCheck:
-            return .invalid("accountNumber", "accountNumber: \(error)", code: .invalidCardNumber)
+            return .invalid("accountNumber", "accountNumber: \(error)", .cardNumber)
         case .invalidExpiryMonth, .invalidExpiryFormat:
-            return .invalid("expirationMonth", "\(error)", code: .invalidExpiry)
+            return .invalid("expirationMonth", "\(error)", .expiry)
         case .invalidExpiryYear:
-            return .invalid("expirationYear", "\(error)", code: .invalidExpiry)
+            return .invalid("expirationYear", "\(error)", .expiry)
         case .invalidSecurityCode:
             return .invalid("securityCode", "securityCode must be 3 or 4 digits")
         case .invalidPIN:
@@ -74,6 +74,6 @@ struct CardPaymentValidator: Sendable {
 
     static func checkLength(_ value: String?, field: String) throws {
         guard let value else { return }
-        guard !value.isEmpty, value.count <= 255 else { throw GatewayError.invalid(field, "\(field) must be 1 to 255 characters") }
+        guard !value.isEmpty, value.count <= 255 else { throw GatewayFailure.invalid(field, "\(field) must be 1 to 255 characters") }
     }
 }

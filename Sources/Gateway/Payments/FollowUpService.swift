@@ -26,12 +26,12 @@ struct FollowUpService: Sendable {
         // Phase 1: lock the payment, check the move, reserve its amount, record it pending.
         let (operation, payment) = try await store.write { writer -> (Transaction, Transaction) in
             guard var payment = try await writer.lockTransaction(id: paymentId, merchantId: merchantId),
-                  payment.type.isOriginal else { throw GatewayError.notFound("transaction \(paymentId)") }
+                  payment.type.isOriginal else { throw GatewayFailure.notFound(.transaction, id: paymentId) }
             if let tap {
                 // A card-present refund goes back to the card that paid.
                 guard payment.card?.panHash == tap.panHash else {
-                    throw GatewayError(.badRequest, .cardMismatch, "the tapped card is not the card that paid for transaction \(paymentId)",
-                                       field: "paymentCardData")
+                    throw GatewayFailure.invalid(
+                        "paymentCardData", "the tapped card is not the card that paid for transaction \(paymentId)", .cardMismatch)
                 }
                 try await CardReadLedger.record(tap, merchantId: merchantId, at: now, in: writer)
             }
@@ -46,7 +46,7 @@ struct FollowUpService: Sendable {
                 amount = try PaymentLifecycle.reserve(
                     request, on: &payment, operationId: operationId, now: now, authorizationWindow: window, tipOvercapture: overcapture)
             } catch {
-                throw GatewayError(error, paymentStatus: payment.status)
+                throw GatewayFailure.paymentRefused(error, paymentStatus: payment.status)
             }
             if let breakdown {
                 let newTotal = request.type == .incrementalAuthorization ? payment.authorizedAmount + amount : amount
@@ -74,9 +74,9 @@ struct FollowUpService: Sendable {
             response = try await processor.followUp(operation.type, processorRequest)
         } catch {
             let result = ProcessorFailure.result(for: error)
-            _ = try await recorder.finishFollowUp(id: operation.id, merchantId: merchantId, outcome: .failed, result: result)
+            let (failed, _) = try await recorder.finishFollowUp(id: operation.id, merchantId: merchantId, outcome: .failed, result: result)
             if error.mayHaveApproved { await processor.cancel(transactionId: operation.id) }
-            throw ProcessorFailure.apiError(for: error, transactionId: operation.id, paymentStatus: payment.status)
+            throw GatewayFailure.processorFailed(error, failed: failed, paymentStatus: payment.status)
         }
         // Phase 3.
         return try await recorder.finishFollowUp(id: operation.id, merchantId: merchantId, outcome: response.outcome, result: response.result)

@@ -17,7 +17,7 @@ struct PaymentService: Sendable {
 
     /// Runs a sale or authorization and returns the payment as it ended. A processor error or
     /// timeout ends the payment `failed` (with a reversal when an approval may have happened)
-    /// and is thrown as a 502/504 naming the transaction.
+    /// and is thrown as `GatewayFailure.processorFailed` with the failed row.
     /// `logger` is the request's, so failures are logged with its correlation id.
     func create(_ payment: NewPayment, merchantId: String, idempotency: IdempotencyClaim?, logger: Logger) async throws -> Transaction {
         try await processor.requireReachable()
@@ -75,18 +75,18 @@ struct PaymentService: Sendable {
 /// How a processor failure is recorded and answered.
 enum ProcessorFailure {
     /// Ends a sale, authorization or PIN try the processor failed on: recorded `failed`,
-    /// reversed when an approval may have happened, logged, and thrown as a 502/504.
+    /// reversed when an approval may have happened, logged, and thrown with the failed row.
     static func failOriginal(
         id: String, merchantId: String, error: ProcessorError, recorder: OutcomeRecorder, processor: ProcessorGateway, logger: Logger
     ) async throws -> Never {
         let result = result(for: error)
-        _ = try await recorder.finishOriginal(id: id, merchantId: merchantId, outcome: .failed, result: result)
+        let failed = try await recorder.finishOriginal(id: id, merchantId: merchantId, outcome: .failed, result: result)
         if error.mayHaveApproved {
             // The processor may have approved without us hearing: reverse so the cardholder is not charged.
             await processor.cancel(transactionId: id)
         }
         logger.warning("processor failed", metadata: ["transaction_id": "\(id)", "code": "\(result.responseCode)"])
-        throw apiError(for: error, transactionId: id, paymentStatus: .failed)
+        throw GatewayFailure.processorFailed(error, failed: failed, paymentStatus: .failed)
     }
 
     static func result(for error: ProcessorError) -> ProcessorResult {
@@ -94,22 +94,6 @@ enum ProcessorFailure {
         case .unavailable(let code, let message): return ProcessorResult(responseCode: code, message: message)
         case .noAnswer: return ProcessorResult(responseCode: "91", message: "processor did not answer in time")
         case .notConnected: return ProcessorResult(responseCode: "91", message: "processor not connected; nothing was sent")
-        }
-    }
-
-    /// The error the client gets: `transactionId` names the failed row (the payment, or the
-    /// follow-up), `paymentStatus` is the payment's status after the failure.
-    static func apiError(for error: ProcessorError, transactionId: String, paymentStatus: TransactionStatus) -> GatewayError {
-        switch error {
-        case .unavailable(let code, let message):
-            return GatewayError(.badGateway, .processorError, "the processor failed (\(code) \(message)); the operation failed and nothing was charged",
-                                paymentStatus: paymentStatus.rawValue, transactionId: transactionId)
-        case .notConnected:
-            return GatewayError(.serviceUnavailable, .processorUnavailable, "the processor cannot be reached; the operation failed and nothing was charged",
-                                paymentStatus: paymentStatus.rawValue, transactionId: transactionId)
-        case .noAnswer:
-            return GatewayError(.gatewayTimeout, .processorTimeout, "the processor did not answer in time; the operation failed and a reversal was sent",
-                                paymentStatus: paymentStatus.rawValue, transactionId: transactionId)
         }
     }
 }

@@ -15,8 +15,7 @@ struct ProcessorGateway: Sendable {
     /// (an acquirer link with no connection up): 503, nothing changed, retry later.
     func requireReachable() async throws {
         guard await isReachable else {
-            throw GatewayError(.serviceUnavailable, .processorUnavailable,
-                               "the processor cannot be reached; nothing was sent and nothing changed, retry later")
+            throw GatewayFailure.processorUnreachable(reason: nil)
         }
     }
 

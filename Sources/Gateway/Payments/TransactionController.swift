@@ -6,7 +6,28 @@ import Storage
 
 /// The canonical transaction API: sale, authorization, the follow-ups, list and details.
 struct TransactionController {
-    let services: GatewayServices
+    /// What these routes use: keyed payments, taps, follow-ups and the rendering.
+    struct Services: Sendable {
+        let store: any Store
+        let payments: PaymentService
+        let followUps: FollowUpService
+        let taps: TakeTapPayment
+        let deviceGuard: DeviceGuard
+        let idempotency: IdempotencyGuard
+        let renderer: TransactionRenderer
+
+        init(_ all: GatewayServices) {
+            store = all.store
+            payments = all.payments
+            followUps = all.followUps
+            taps = all.taps
+            deviceGuard = all.deviceGuard
+            idempotency = all.idempotency
+            renderer = all.renderer
+        }
+    }
+
+    let services: Services
     let validator: CardPaymentValidator
 
     func addRoutes(to v1: RouterGroup<GatewayContext>) {
@@ -38,8 +59,13 @@ struct TransactionController {
             // A body with the reader's sealed card data is a tap; anything else is keyed.
             let tapped = try JSONCoding.decode(TapTransactionRequest.self, from: body)
             if tapped.paymentCardData != nil || tapped.generalCardData != nil {
-                created = try await TapController(services: services).pay(
-                    type, body: tapped, request: request, caller: caller, claim: claim, context: context)
+                let device = try await services.deviceGuard.requireActiveDevice(request, merchantId: caller.merchantId)
+                let tap = try await services.taps.open(
+                    TakeTapPayment.Reading(generalCardData: tapped.generalCardData, paymentCardData: tapped.paymentCardData), on: device,
+                    pinRefusal: "this payload carries a PIN; send it to /v1/transactions/{id}/pin")
+                created = try await services.taps.pay(
+                    type, tap: tap, terms: try TapPaymentService.Terms(tapped), device: device, merchantId: caller.merchantId,
+                    idempotency: claim, logger: context.logger)
             } else {
                 let payment = try validator.validate(JSONCoding.decode(CardTransactionRequest.self, from: body), type: type, createdBy: caller)
                 created = try await services.payments.create(payment, merchantId: caller.merchantId, idempotency: claim, logger: context.logger)

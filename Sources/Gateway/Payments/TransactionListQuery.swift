@@ -15,18 +15,18 @@ enum TransactionListQuery {
     static func parse(_ parameters: Parameters, merchantId: String) throws -> TransactionQuery {
         var query = TransactionQuery(merchantId: merchantId)
         if let page = parameters.get("page") {
-            guard let value = Int(page), value >= 0 else { throw GatewayError.invalid("page", "page must be a whole number from 0") }
+            guard let value = Int(page), value >= 0 else { throw GatewayFailure.invalid("page", "page must be a whole number from 0") }
             query.page = value
         }
         if let size = parameters.get("pageSize") {
             guard let value = Int(size), (1...100).contains(value) else {
-                throw GatewayError.invalid("pageSize", "pageSize must be between 1 and 100")
+                throw GatewayFailure.invalid("pageSize", "pageSize must be between 1 and 100")
             }
             query.pageSize = value
         }
         if let order = parameters.get("orderBy") {
             guard let value = orders[order.lowercased()] else {
-                throw GatewayError.invalid("orderBy", "orderBy must be one of: date, totalAmount, status, id, customerPan, customerName, type")
+                throw GatewayFailure.invalid("orderBy", "orderBy must be one of: date, totalAmount, status, id, customerPan, customerName, type")
             }
             query.orderBy = value
         }
@@ -34,7 +34,7 @@ enum TransactionListQuery {
         query.noBatch = try bool(parameters, "noBatch")
         if let method = parameters.get("createMethodId") {
             guard let value = Int(method).flatMap(CreateMethod.init(rawValue:)) else {
-                throw GatewayError.invalid("createMethodId", "createMethodId must be 1–9")
+                throw GatewayFailure.invalid("createMethodId", "createMethodId must be 1–9")
             }
             query.createMethod = value
         }
@@ -43,19 +43,19 @@ enum TransactionListQuery {
         if let reference = parameters.get("referenceId") {
             // The SDK finds a payment by its reference after a timeout left it without an answer.
             guard !reference.isEmpty, reference.count <= 255 else {
-                throw GatewayError.invalid("referenceId", "referenceId must be 1 to 255 characters")
+                throw GatewayFailure.invalid("referenceId", "referenceId must be 1 to 255 characters")
             }
             query.referenceId = reference
         }
         if let status = parameters.get("status") {
             guard let value = TransactionStatus(rawValue: status) else {
-                throw GatewayError.invalid("status", "status must be one of: \(TransactionStatus.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw GatewayFailure.invalid("status", "status must be one of: \(TransactionStatus.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             query.status = value
         }
         if let type = parameters.get("type") {
             guard let value = TransactionType(rawValue: type) else {
-                throw GatewayError.invalid("type", "type must be one of: \(TransactionType.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw GatewayFailure.invalid("type", "type must be one of: \(TransactionType.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             query.type = value
         }
@@ -69,7 +69,7 @@ enum TransactionListQuery {
         switch text.lowercased() {
         case "true", "1": return true
         case "false", "0": return false
-        default: throw GatewayError.invalid(name, "\(name) must be true or false")
+        default: throw GatewayFailure.invalid(name, "\(name) must be true or false")
         }
     }
 
@@ -77,7 +77,7 @@ enum TransactionListQuery {
         guard let text = parameters.get(name) else { return nil }
         let formatter = ISO8601DateFormatter()
         guard let date = formatter.date(from: text) else {
-            throw GatewayError.invalid(name, "\(name) must be an ISO 8601 date-time, e.g. 2026-11-21T00:00:00Z")
+            throw GatewayFailure.invalid(name, "\(name) must be an ISO 8601 date-time, e.g. 2026-11-21T00:00:00Z")
         }
         return date
     }

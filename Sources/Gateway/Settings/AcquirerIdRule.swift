@@ -34,7 +34,7 @@ enum AcquirerIdRule {
     /// is never repeated: it may be huge or hold control characters.
     func check(_ value: String) throws {
         if let problem = problem(with: value) {
-            throw GatewayError.invalid(field, problem)
+            throw GatewayFailure.invalid(field, problem)
         }
     }
 

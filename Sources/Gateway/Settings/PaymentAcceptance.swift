@@ -12,16 +12,13 @@ enum PaymentAcceptance {
     static func check(_ type: TransactionType, currency: Currency?, brand: String?, settings: PaymentSettings) throws {
         if let currency, !settings.currencies.contains(currency) {
             let accepted = settings.currencies.map(\.code).joined(separator: ", ")
-            throw GatewayError.invalid("currency", "this merchant takes \(accepted), not \(currency.code) (payment settings: currencies)",
-                                       code: .currencyNotAccepted)
+            throw GatewayFailure.invalid("currency", "this merchant takes \(accepted), not \(currency.code) (payment settings: currencies)", .currencyNotAccepted)
         }
         if let brand, !settings.cardBrands.contains(brand) {
-            throw GatewayError.invalid("card", "this merchant does not take \(brand) cards (payment settings: card types)",
-                                       code: .cardBrandNotAccepted)
+            throw GatewayFailure.invalid("card", "this merchant does not take \(brand) cards (payment settings: card types)", .cardBrandNotAccepted)
         }
         if let governing = governingType(of: type), !settings.transactionTypes.contains(governing) {
-            throw GatewayError(.forbidden, .transactionTypeNotEnabled,
-                               "\(governing.rawValue) is not among this merchant's transaction types (payment settings: transaction types)")
+            throw GatewayFailure.forbidden(.transactionTypeNotEnabled(governing))
         }
     }
 

@@ -8,7 +8,7 @@ struct PaymentSettingsService: Sendable {
     /// The merchant's settings; 404 for a merchant that does not exist.
     func settings(merchantId: String) async throws -> PaymentSettings {
         guard let merchant = try await store.read({ try await $0.merchant(id: merchantId) }) else {
-            throw GatewayError.notFound("merchant \(merchantId)")
+            throw GatewayFailure.notFound(.merchant, id: merchantId)
         }
         return merchant.paymentSettings
     }
@@ -21,7 +21,7 @@ struct PaymentSettingsService: Sendable {
             try await writer.update(merchant)
             return merchant.paymentSettings
         }
-        guard let updated else { throw GatewayError.notFound("merchant \(merchantId)") }
+        guard let updated else { throw GatewayFailure.notFound(.merchant, id: merchantId) }
         return updated
     }
 }

@@ -14,7 +14,7 @@ enum PaymentSettingsValidator {
     static func validate(_ request: UpdatePaymentSettingsRequest) throws -> PaymentSettingsChange {
         var change = PaymentSettingsChange()
         if let codes = request.availableCurrencies {
-            let currencies = try list(codes, field: "availableCurrencies", code: .unknownCurrency, what: "an ISO 4217 code such as USD") {
+            let currencies = try list(codes, field: "availableCurrencies", problem: .unknownCurrency, what: "an ISO 4217 code such as USD") {
                 Currency(code: $0)
             }
             change.add { $0.currencies = currencies }
@@ -74,7 +74,7 @@ enum PaymentSettingsValidator {
         }
         if let profileId = request.ttpIosTerminalProfileId {
             if let profileId, profileId.isEmpty || profileId.count > maxProfileIdLength || !profileId.allSatisfy(\.isPrintableASCII) {
-                throw GatewayError.invalid(
+                throw GatewayFailure.invalid(
                     "ttpIosTerminalProfileId", "ttpIosTerminalProfileId must be 1 to \(maxProfileIdLength) printable ASCII characters, or null")
             }
             change.add { $0.tapToPayTerminalProfileId = profileId }
@@ -91,20 +91,20 @@ enum PaymentSettingsValidator {
     }
 
     static func check(_ rate: Decimal, field: String) throws {
-        if let problem = Percentage.problem(with: rate, field: field) { throw GatewayError.invalid(field, problem) }
+        if let problem = Percentage.problem(with: rate, field: field) { throw GatewayFailure.invalid(field, problem) }
     }
 
     /// A non-empty list of names, each known, none twice.
     private static func list<T: Equatable>(
-        _ names: [String], field: String, code: APIErrorCode = .invalidRequest, what: String, lookup: (String) -> T?
+        _ names: [String], field: String, problem: InputProblem = .malformed, what: String, lookup: (String) -> T?
     ) throws -> [T] {
-        guard !names.isEmpty else { throw GatewayError.invalid(field, "\(field) must name at least one") }
+        guard !names.isEmpty else { throw GatewayFailure.invalid(field, "\(field) must name at least one") }
         var found: [T] = []
         for (index, name) in names.enumerated() {
             guard let value = lookup(name) else {
-                throw GatewayError.invalid("\(field).\(index)", "'\(name)' is not \(what)", code: code)
+                throw GatewayFailure.invalid("\(field).\(index)", "'\(name)' is not \(what)", problem)
             }
-            guard !found.contains(value) else { throw GatewayError.invalid("\(field).\(index)", "'\(name)' is in \(field) twice") }
+            guard !found.contains(value) else { throw GatewayFailure.invalid("\(field).\(index)", "'\(name)' is in \(field) twice") }
             found.append(value)
         }
         return found
@@ -112,31 +112,31 @@ enum PaymentSettingsValidator {
 
     private static func tipOptions(_ tips: [Decimal]) throws {
         guard tips.count <= maxTipOptions else {
-            throw GatewayError.invalid("defaultTipsOptions", "defaultTipsOptions may hold at most \(maxTipOptions) percentages")
+            throw GatewayFailure.invalid("defaultTipsOptions", "defaultTipsOptions may hold at most \(maxTipOptions) percentages")
         }
         for (index, tip) in tips.enumerated() {
             try check(tip, field: "defaultTipsOptions.\(index)")
             guard !tips[..<index].contains(tip) else {
-                throw GatewayError.invalid("defaultTipsOptions.\(index)", "\(tip) is in defaultTipsOptions twice")
+                throw GatewayFailure.invalid("defaultTipsOptions.\(index)", "\(tip) is in defaultTipsOptions twice")
             }
         }
     }
 
     private static func settlementTimes(_ slots: [SettlementBatchTimeSlot]) throws -> [SettlementTime] {
         guard slots.count <= maxSettlementTimes else {
-            throw GatewayError.invalid("settlementBatchTimeSlots", "settlementBatchTimeSlots may hold at most \(maxSettlementTimes) times")
+            throw GatewayFailure.invalid("settlementBatchTimeSlots", "settlementBatchTimeSlots may hold at most \(maxSettlementTimes) times")
         }
         var times: [SettlementTime] = []
         for (index, slot) in slots.enumerated() {
             let field = "settlementBatchTimeSlots.\(index)"
-            guard (0...23).contains(slot.hours) else { throw GatewayError.invalid("\(field).hours", "hours must be 0 to 23") }
-            guard (0...59).contains(slot.minutes) else { throw GatewayError.invalid("\(field).minutes", "minutes must be 0 to 59") }
+            guard (0...23).contains(slot.hours) else { throw GatewayFailure.invalid("\(field).hours", "hours must be 0 to 23") }
+            guard (0...59).contains(slot.minutes) else { throw GatewayFailure.invalid("\(field).minutes", "minutes must be 0 to 59") }
             let time = SettlementTime(hours: slot.hours, minutes: slot.minutes, timeZone: slot.timezoneName)
             guard time.isValid else {
-                throw GatewayError.invalid(
+                throw GatewayFailure.invalid(
                     "\(field).timezoneName", "'\(slot.timezoneName)' is not an IANA time zone name such as America/New_York or UTC")
             }
-            guard !times.contains(time) else { throw GatewayError.invalid(field, "this time is in settlementBatchTimeSlots twice") }
+            guard !times.contains(time) else { throw GatewayFailure.invalid(field, "this time is in settlementBatchTimeSlots twice") }
             times.append(time)
         }
         return times
@@ -146,18 +146,18 @@ enum PaymentSettingsValidator {
     private static func avsProfile(_ avs: AvsOptions) throws -> AVSSettings.Profile? {
         let byId = try avs.profileId.map { id in
             guard let profile = AVSSettings.Profile(rawValue: id) else {
-                throw GatewayError.invalid("avs.profileId", "avs.profileId must be 1 (Strict), 2 (Moderate) or 3 (Tolerant)")
+                throw GatewayFailure.invalid("avs.profileId", "avs.profileId must be 1 (Strict), 2 (Moderate) or 3 (Tolerant)")
             }
             return profile
         }
         let byName = try avs.profile.map { name in
             guard let profile = AVSSettings.Profile(name: name) else {
-                throw GatewayError.invalid("avs.profile", "avs.profile must be Strict, Moderate or Tolerant")
+                throw GatewayFailure.invalid("avs.profile", "avs.profile must be Strict, Moderate or Tolerant")
             }
             return profile
         }
         if let byId, let byName, byId != byName {
-            throw GatewayError.invalid("avs.profile", "avs.profile and avs.profileId name different profiles")
+            throw GatewayFailure.invalid("avs.profile", "avs.profile and avs.profileId name different profiles")
         }
         return byId ?? byName
     }

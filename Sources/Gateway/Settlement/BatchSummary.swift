@@ -42,7 +42,7 @@ struct BatchSummary {
     static func sum(_ a: Int64, _ b: Int64) throws -> Int64 {
         let (result, overflow) = a.addingReportingOverflow(b)
         guard !overflow else {
-            throw GatewayError(.internalServerError, .internalError, "the batch's totals are too large to count; close the batch sooner")
+            throw GatewayFailure.batchTotalsTooLarge
         }
         return result
     }

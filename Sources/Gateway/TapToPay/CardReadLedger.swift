@@ -8,8 +8,7 @@ enum CardReadLedger {
         do {
             try await writer.recordCardRead(id: tap.readId, merchantId: merchantId, at: date)
         } catch StoreError.duplicate {
-            throw GatewayError(.conflict, .cardReadReplayed,
-                               "this card read was already used; tap the card again for a new payment", field: "paymentCardData")
+            throw GatewayFailure.cardReadReplayed
         }
     }
 }

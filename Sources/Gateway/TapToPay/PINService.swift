@@ -28,12 +28,12 @@ struct PINService: Sendable {
         // Phase 1: check the payment waits for this PIN and mark the try in flight.
         let begun = try await store.write { writer -> PINPhaseOne in
             guard var payment = try await writer.lockTransaction(id: paymentId, merchantId: merchantId),
-                  payment.type.isOriginal else { throw GatewayError.notFound("transaction \(paymentId)") }
+                  payment.type.isOriginal else { throw GatewayFailure.notFound(.transaction, id: paymentId) }
             if let merchantReference, let known = payment.referenceId, known != merchantReference {
-                throw GatewayError.invalid("merchantReference", "merchantReference must be the payment's own (\(known))")
+                throw GatewayFailure.invalid("merchantReference", "merchantReference must be the payment's own (\(known))")
             }
             if let owner = payment.pinChallenge?.deviceId, owner != deviceId {
-                throw GatewayError(.forbidden, .pinNotPermitted, "only the device that tapped may send the PIN for transaction \(paymentId)")
+                throw GatewayFailure.forbidden(.pinFromAnotherDevice(paymentId: paymentId))
             }
             if PaymentLifecycle.expirePINIfDue(&payment, now: now) {
                 payment.processorResult = PINExpiry.result
@@ -44,13 +44,13 @@ struct PINService: Sendable {
             do throws(PINError) {
                 attempt = try PaymentLifecycle.beginPINAttempt(&payment, now: now)
             } catch {
-                throw Self.apiError(error)
+                throw GatewayFailure.pinRefused(error)
             }
             guard tap.pinToken == payment.pinChallenge?.token else {
-                throw GatewayError.invalid("paymentCardData", "the PIN token in the sealed data is not the one this payment gave", code: .invalidPINToken)
+                throw GatewayFailure.invalid("paymentCardData", "the PIN token in the sealed data is not the one this payment gave", .pinToken)
             }
             guard payment.card?.panHash == proof.panHash else {
-                throw GatewayError(.badRequest, .cardMismatch, "the PIN was entered for another card than the one tapped", field: "paymentCardData")
+                throw GatewayFailure.invalid("paymentCardData", "the PIN was entered for another card than the one tapped", .cardMismatch)
             }
             try Self.checkRead(tap, against: payment)
             try await CardReadLedger.record(proof, merchantId: merchantId, at: now, in: writer)
@@ -60,7 +60,7 @@ struct PINService: Sendable {
             try await idempotency?.link(transactionId: payment.id, in: writer)
             return .begun(payment, attempt: attempt)
         }
-        guard case .begun(let payment, let attempt) = begun else { throw Self.apiError(.windowExpired) }
+        guard case .begun(let payment, let attempt) = begun else { throw GatewayFailure.pinRefused(.windowExpired) }
 
         // Phase 2: the processor decides on the PIN, outside any database transaction.
         var request = AuthorizationRequest(
@@ -82,22 +82,11 @@ struct PINService: Sendable {
     /// purchase, for the payment's amount and currency when it names them.
     static func checkRead(_ tap: OpenedTap, against payment: Transaction) throws {
         guard tap.kind == .purchase else {
-            throw GatewayError.invalid("paymentCardData", "the PIN was read for a refund, not for this payment", code: .cardReadMismatch)
+            throw GatewayFailure.invalid("paymentCardData", "the PIN was read for a refund, not for this payment", .cardReadMismatch)
         }
         if let sealed = tap.amount, sealed != payment.money {
-            throw GatewayError.invalid(
-                "paymentCardData", "the PIN was read for \(sealed) but transaction \(payment.id) is for \(payment.money)", code: .cardReadMismatch)
-        }
-    }
-
-    static func apiError(_ error: PINError) -> GatewayError {
-        switch error {
-        case .notAwaitingPIN(let status):
-            return GatewayError(.conflict, .notAwaitingPIN, error.description, paymentStatus: status.rawValue)
-        case .attemptInProgress:
-            return GatewayError(.conflict, .pinAttemptInProgress, error.description, paymentStatus: TransactionStatus.pending.rawValue)
-        case .windowExpired:
-            return GatewayError(.conflict, .pinWindowExpired, error.description, paymentStatus: TransactionStatus.declined.rawValue)
+            throw GatewayFailure.invalid(
+                "paymentCardData", "the PIN was read for \(sealed) but transaction \(payment.id) is for \(payment.money)", .cardReadMismatch)
         }
     }
 }

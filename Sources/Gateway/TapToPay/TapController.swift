@@ -4,11 +4,28 @@ import Hummingbird
 import PaymentCore
 import Storage
 
-/// Tapped cards on the canonical API: sale and authorization with the reader's result
-/// (through ``TransactionController``), card-present refund by tapping again, and the PIN
-/// for a payment waiting for one.
+/// Tapped cards on the canonical API: card-present refund by tapping again, and the PIN for
+/// a payment waiting for one (sale and authorization with the reader's result are on
+/// ``TransactionController``). Both are ``TakeTapPayment``'s, in `/v1`'s shapes.
 struct TapController {
-    let services: GatewayServices
+    /// What these routes use.
+    struct Services: Sendable {
+        let store: any Store
+        let taps: TakeTapPayment
+        let deviceGuard: DeviceGuard
+        let idempotency: IdempotencyGuard
+        let renderer: TransactionRenderer
+
+        init(_ all: GatewayServices) {
+            store = all.store
+            taps = all.taps
+            deviceGuard = all.deviceGuard
+            idempotency = all.idempotency
+            renderer = all.renderer
+        }
+    }
+
+    let services: Services
 
     func addRoutes(to v1: RouterGroup<GatewayContext>) {
         v1.post("transactions/refund") { request, context in
@@ -17,20 +34,6 @@ struct TapController {
         v1.post("transactions/:id/pin") { request, context in
             try await submitPIN(request, context: context)
         }
-    }
-
-    /// A sale or authorization whose body carries `paymentCardData`; runs inside the
-    /// route's idempotency claim.
-    func pay(_ type: TransactionType, body: TapTransactionRequest, request: Request, caller: Caller, claim: IdempotencyClaim?,
-             context: GatewayContext) async throws -> Transaction {
-        let device = try await services.deviceGuard.requireActiveDevice(request, merchantId: caller.merchantId)
-        let (tap, pin) = try await services.tapOpener.open(generalCardData: body.generalCardData, paymentCardData: body.paymentCardData, on: device)
-        guard pin == nil else {
-            throw GatewayError.invalid("paymentCardData", "this payload carries a PIN; send it to /v1/transactions/{id}/pin")
-        }
-        return try await services.tapPayments.pay(
-            type, tap: tap, terms: try Self.terms(body), deviceId: device.deviceId, merchantId: caller.merchantId,
-            idempotency: claim, logger: context.logger)
     }
 
     private func refund(_ request: Request, context: GatewayContext) async throws -> Response {
@@ -42,11 +45,12 @@ struct TapController {
             let refund = try JSONCoding.decode(TapTransactionRequest.self, from: body)
             guard refund.tipAmount == nil else { throw GatewayError.invalid("tipAmount", "tipAmount does not apply to a refund") }
             guard refund.breakdown == nil else { throw GatewayError.invalid("breakdown", "breakdown does not apply to a refund") }
-            let (tap, pin) = try await services.tapOpener.open(generalCardData: refund.generalCardData, paymentCardData: refund.paymentCardData, on: device)
-            guard pin == nil else { throw GatewayError.invalid("paymentCardData", "a refund takes no PIN") }
-            let result = try await services.tapPayments.refund(
-                tap: tap, terms: try Self.terms(refund), originalTransactionId: refund.originalTransactionId,
-                deviceId: device.deviceId, caller: caller, idempotency: claim, logger: context.logger)
+            let tap = try await services.taps.open(
+                TakeTapPayment.Reading(generalCardData: refund.generalCardData, paymentCardData: refund.paymentCardData), on: device,
+                pinRefusal: "a refund takes no PIN")
+            let result = try await services.taps.refund(
+                tap: tap, terms: try TapPaymentService.Terms(refund), originalTransactionId: refund.originalTransactionId,
+                device: device, caller: caller, idempotency: claim, logger: context.logger)
             let merchant = try await services.store.read { try await $0.merchant(id: caller.merchantId) }
             switch result {
             case .linked(let operation, let payment):
@@ -67,38 +71,11 @@ struct TapController {
         let body = try await request.collectBody(upTo: JSONCoding.maxBodySize)
         return try await services.idempotency.run(merchantId: caller.merchantId, request: request, body: body) { claim in
             let submission = try JSONCoding.decode(PINSubmissionRequest.self, from: body)
-            let (tap, pin) = try await services.tapOpener.open(
-                generalCardData: submission.generalCardData, paymentCardData: submission.paymentCardData, on: device)
-            guard let pin else {
-                throw GatewayError.invalid("paymentCardData", "the sealed card data carries no PIN block", code: .pinBlockMissing)
-            }
-            let payment = try await services.pins.submit(
-                paymentId: paymentId, merchantId: caller.merchantId, deviceId: device.deviceId, tap: tap, pin: pin,
-                idempotency: claim, logger: context.logger)
+            let payment = try await services.taps.submitPIN(
+                paymentId: paymentId, TakeTapPayment.Reading(generalCardData: submission.generalCardData, paymentCardData: submission.paymentCardData),
+                device: device, merchantId: caller.merchantId, idempotency: claim, logger: context.logger)
             let merchant = try await services.store.read { try await $0.merchant(id: caller.merchantId) }
             return (.ok, try JSONCoding.encoder.encode(services.renderer.render(payment, merchant: merchant)))
         }
-    }
-
-    private static func terms(_ body: TapTransactionRequest) throws -> TapPaymentService.Terms {
-        var terms = TapPaymentService.Terms()
-        terms.amount = body.amount
-        if let code = body.currency {
-            guard let currency = Currency(code: code) else {
-                throw GatewayError.invalid("currency", "unknown currency '\(code)'; use an ISO 4217 code such as USD", code: .unknownCurrency)
-            }
-            terms.currency = currency
-        }
-        terms.breakdown = try BreakdownRules.canonical.parse(body.breakdown)
-        terms.tipAmount = try BreakdownRules.canonical.tip(requestTip: body.tipAmount, breakdown: terms.breakdown, tipField: "tipAmount")
-        try CardPaymentValidator.checkLength(body.referenceId, field: "referenceId")
-        try CardPaymentValidator.checkLength(body.customerId, field: "customerId")
-        try CardPaymentValidator.checkLength(body.createdById, field: "createdById")
-        terms.referenceId = body.referenceId
-        terms.customerId = body.customerId
-        terms.customerName = CardPaymentValidator.customerName(body.contactInfo)
-        terms.customerEmail = body.contactInfo?.email
-        terms.createdById = body.createdById
-        return terms
     }
 }

@@ -17,10 +17,10 @@ struct TapDataOpener: Sendable {
     /// sealed under a reader token of `device` (its merchant and installation id).
     func open(generalCardData: String?, paymentCardData: String?, on device: Device) async throws -> (tap: OpenedTap, pin: PIN?) {
         guard let paymentCardData, !paymentCardData.isEmpty else {
-            throw GatewayError.invalid("paymentCardData", "paymentCardData is required: the reader's sealed card data, base64")
+            throw GatewayFailure.invalid("paymentCardData", "paymentCardData is required: the reader's sealed card data, base64")
         }
         guard let generalCardData, !generalCardData.isEmpty else {
-            throw GatewayError.invalid("generalCardData", "generalCardData is required: the reader's general card data, base64")
+            throw GatewayFailure.invalid("generalCardData", "generalCardData is required: the reader's general card data, base64")
         }
         let opened = try await openSealed(paymentCardData)
         try Self.checkBinding(opened.binding, device: device)
@@ -33,24 +33,24 @@ struct TapDataOpener: Sendable {
         let read = opened.read
         try checkAge(read.readAt)
         if let masked = general.maskedPAN, masked != read.maskedPAN {
-            throw GatewayError.invalid("generalCardData", "generalCardData describes another card than paymentCardData", code: .cardReadMismatch)
+            throw GatewayFailure.invalid("generalCardData", "generalCardData describes another card than paymentCardData", .cardReadMismatch)
         }
         let card: KeyedCard
         do {
             card = try KeyedCard(pan: read.pan, expiryMonth: read.expiry.month, expiryYear: read.expiry.year)
         } catch {
-            throw GatewayError.invalid("paymentCardData", "the card data holds an invalid card: \(error)", code: .invalidCardData)
+            throw GatewayFailure.invalid("paymentCardData", "the card data holds an invalid card: \(error)", .cardData)
         }
         guard read.expiry.isValid(at: now()) else {
-            throw GatewayError.invalid("paymentCardData", "the card expired at the end of \(read.expiry)", code: .cardExpired)
+            throw GatewayFailure.invalid("paymentCardData", "the card expired at the end of \(read.expiry)", .cardExpired)
         }
         var tap = OpenedTap(card: card, readId: read.readId, readerId: read.readerId, kind: read.kind)
         if let amount = read.amount, let code = read.currencyCode {
             guard let currency = Currency(numericCode: code) else {
-                throw GatewayError.invalid("paymentCardData", "the card was read for currency \(code), which Tapline does not know", code: .unknownCurrency)
+                throw GatewayFailure.invalid("paymentCardData", "the card was read for currency \(code), which Tapline does not know", .unknownCurrency)
             }
             guard amount > 0, amount <= UInt64(Money.largestMinorUnits) else {
-                throw GatewayError.invalid("paymentCardData", "the card was read for an amount of \(amount)", code: .invalidAmount)
+                throw GatewayFailure.invalid("paymentCardData", "the card was read for an amount of \(amount)", .amount)
             }
             tap.amount = Money(minorUnits: Int64(amount), currency: currency)
         }
@@ -88,14 +88,12 @@ struct TapDataOpener: Sendable {
     /// this, card data read on one merchant's phone could be charged by another merchant.
     static func checkBinding(_ binding: ReaderBinding?, device: Device) throws {
         guard let binding else {
-            throw GatewayError.invalid(
-                "paymentCardData", "paymentCardData names no reader token; seal the card data with the key of this device's reader token",
-                code: .cardReadWrongReader)
+            throw GatewayFailure.invalid(
+                "paymentCardData", "paymentCardData names no reader token; seal the card data with the key of this device's reader token", .cardReadWrongReader)
         }
         guard binding.merchantId == device.merchantId, binding.deviceId == device.deviceId else {
-            throw GatewayError.invalid(
-                "paymentCardData", "the card was read under the reader token of another device or merchant; read the card again on this device",
-                code: .cardReadWrongReader)
+            throw GatewayFailure.invalid(
+                "paymentCardData", "the card was read under the reader token of another device or merchant; read the card again on this device", .cardReadWrongReader)
         }
     }
 
@@ -103,31 +101,30 @@ struct TapDataOpener: Sendable {
         let age = now().timeIntervalSince(readAt)
         // A little leeway for a phone clock slightly ahead of the gateway's.
         guard age >= -5 else {
-            throw GatewayError.invalid("paymentCardData", "the card read is dated in the future; check the device clock", code: .cardReadStale)
+            throw GatewayFailure.invalid("paymentCardData", "the card read is dated in the future; check the device clock", .cardReadStale)
         }
         guard age <= maxAge else {
-            throw GatewayError.invalid("paymentCardData", "the card was read \(Int(age)) s ago; reads older than \(Int(maxAge)) s are refused, tap again",
-                                       code: .cardReadStale)
+            throw GatewayFailure.invalid("paymentCardData", "the card was read \(Int(age)) s ago; reads older than \(Int(maxAge)) s are refused, tap again", .cardReadStale)
         }
     }
 
-    /// The API error for a refused payload; each kind has its own code.
-    static func apiError(_ error: CardReadError, field: String) -> GatewayError {
+    /// The refusal of a payload; each kind is a problem of its own.
+    static func apiError(_ error: CardReadError, field: String) -> GatewayFailure {
         switch error {
         case .notBase64(let field):
-            return .invalid(field, "\(field) must be base64", code: .invalidCardData)
+            return .invalid(field, "\(field) must be base64", .cardData)
         case .sealed(let sealed):
-            return .invalid("paymentCardData", "paymentCardData: \(sealed)", code: code(for: sealed))
+            return .invalid("paymentCardData", "paymentCardData: \(sealed)", problem(for: sealed))
         case .tlv(let field, _):
-            return .invalid(field, "\(error)", code: .invalidCardData)
+            return .invalid(field, "\(error)", .cardData)
         case .missingTag, .invalidTag:
-            return .invalid(field, "\(field): \(error)", code: .invalidCardData)
+            return .invalid(field, "\(field): \(error)", .cardData)
         case .pinBlock:
-            return .invalid("paymentCardData", "\(error)", code: .invalidPINBlock)
+            return .invalid("paymentCardData", "\(error)", .pinBlock)
         }
     }
 
-    private static func code(for error: SealedDataError) -> APIErrorCode {
+    private static func problem(for error: SealedDataError) -> InputProblem {
         switch error {
         case .notCompactJWE, .tooLarge, .malformedHeader, .emptyPlaintext, .reservedHeader, .unexpectedEncryptedKey, .invalidKey:
             return .cardDataNotJWE

@@ -33,7 +33,7 @@ struct TapPaymentService: Sendable {
         idempotency: IdempotencyClaim?, logger: Logger
     ) async throws -> Transaction {
         guard tap.kind != .refund else {
-            throw GatewayError.invalid("paymentCardData", "the card was read for a refund, not a \(type.rawValue)", code: .cardReadMismatch)
+            throw GatewayFailure.invalid("paymentCardData", "the card was read for a refund, not a \(type.rawValue)", .cardReadMismatch)
         }
         let total = try Self.amount(of: tap, terms: terms)
         try BreakdownRules.check(terms.breakdown, total: total.minorUnits)
@@ -69,15 +69,14 @@ struct TapPaymentService: Sendable {
         idempotency: IdempotencyClaim?, logger: Logger
     ) async throws -> Refund {
         guard tap.kind != .purchase else {
-            throw GatewayError.invalid("paymentCardData", "the card was read for a purchase, not a refund", code: .cardReadMismatch)
+            throw GatewayFailure.invalid("paymentCardData", "the card was read for a purchase, not a refund", .cardReadMismatch)
         }
         let amount = try Self.amount(of: tap, terms: terms)
         let proof = proof(tap, deviceId: deviceId)
         if let original = try await original(
             id: originalTransactionId, reference: terms.referenceId, panHash: proof.panHash, merchantId: caller.merchantId) {
             guard original.currency == amount.currency else {
-                throw GatewayError.invalid("currency", "the refund is in \(amount.currency.code) but the payment was in \(original.currency.code)",
-                                           code: .cardReadMismatch)
+                throw GatewayFailure.invalid("currency", "the refund is in \(amount.currency.code) but the payment was in \(original.currency.code)", .cardReadMismatch)
             }
             let (operation, payment) = try await followUps.perform(
                 .refund(amount: amount.minorUnits), paymentId: original.id, merchantId: caller.merchantId,
@@ -85,7 +84,7 @@ struct TapPaymentService: Sendable {
             return .linked(operation: operation, payment: payment)
         }
         guard caller.permissions.contains(APIPermission.ecommerceRefundWithoutReference.rawValue) else {
-            throw GatewayError.forbidden("no payment matches this refund, and an unreferenced refund needs the ecommerceRefundWithoutReference permission")
+            throw GatewayFailure.forbidden(.unreferencedRefund)
         }
         var refund = NewPayment(
             type: .refund, currency: amount.currency, baseAmount: amount.minorUnits, tipAmount: 0, card: tap.card,
@@ -106,7 +105,7 @@ struct TapPaymentService: Sendable {
     private func original(id: String?, reference: String?, panHash: String, merchantId: String) async throws -> Transaction? {
         if let id {
             let found = try await store.read { try await $0.transaction(id: id, merchantId: merchantId) }
-            guard let found, found.type.isOriginal else { throw GatewayError.notFound("transaction \(id)") }
+            guard let found, found.type.isOriginal else { throw GatewayFailure.notFound(.transaction, id: id) }
             return found
         }
         guard let reference else { return nil }
@@ -124,28 +123,27 @@ struct TapPaymentService: Sendable {
     static func amount(of tap: OpenedTap, terms: Terms) throws -> Money {
         _ = try AmountField.nonNegative(terms.tipAmount, field: "tipAmount")
         if let currency = terms.currency, let sealed = tap.amount, sealed.currency != currency {
-            throw GatewayError.invalid("currency", "the card was read for \(sealed.currency.code), the request says \(currency.code)", code: .cardReadMismatch)
+            throw GatewayFailure.invalid("currency", "the card was read for \(sealed.currency.code), the request says \(currency.code)", .cardReadMismatch)
         }
         guard let base = terms.amount else {
             guard let sealed = tap.amount else {
-                throw GatewayError.invalid("amount", "amount is required: the sealed card data carries none", code: .invalidAmount)
+                throw GatewayFailure.invalid("amount", "amount is required: the sealed card data carries none", .amount)
             }
             guard sealed.minorUnits > terms.tipAmount else {
-                throw GatewayError.invalid("tipAmount", "tipAmount must be less than the tapped amount", code: .invalidAmount)
+                throw GatewayFailure.invalid("tipAmount", "tipAmount must be less than the tapped amount", .amount)
             }
             return sealed
         }
         _ = try AmountField.positive(base, field: "amount")
         guard let currency = terms.currency ?? tap.amount?.currency else {
-            throw GatewayError.invalid("currency", "currency is required: the sealed card data carries none", code: .unknownCurrency)
+            throw GatewayFailure.invalid("currency", "currency is required: the sealed card data carries none", .unknownCurrency)
         }
         guard base <= Money.largestMinorUnits - terms.tipAmount else {
-            throw GatewayError.invalid("amount", "amount plus tipAmount must be at most \(Money.largestMinorUnits) minor units", code: .invalidAmount)
+            throw GatewayFailure.invalid("amount", "amount plus tipAmount must be at most \(Money.largestMinorUnits) minor units", .amount)
         }
         let total = Money(minorUnits: base + terms.tipAmount, currency: currency)
         if let sealed = tap.amount, sealed != total {
-            throw GatewayError.invalid("amount", "the card was read for \(sealed.minorUnits) \(sealed.currency.code) but the request asks \(total.minorUnits)",
-                                       code: .cardReadMismatch)
+            throw GatewayFailure.invalid("amount", "the card was read for \(sealed.minorUnits) \(sealed.currency.code) but the request asks \(total.minorUnits)", .cardReadMismatch)
         }
         return total
     }

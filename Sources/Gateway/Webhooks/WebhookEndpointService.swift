@@ -32,7 +32,7 @@ struct WebhookEndpointService: Sendable {
 
     func endpoint(id: String, merchantId: String) async throws -> WebhookEndpointResource {
         guard let found = try await store.read({ try await $0.webhookEndpoint(id: id, merchantId: merchantId) }),
-              found.deletedAt == nil else { throw GatewayError.notFound("webhook endpoint \(id)") }
+              found.deletedAt == nil else { throw GatewayFailure.notFound(.webhookEndpoint, id: id) }
         return Self.render(found)
     }
 
@@ -46,7 +46,7 @@ struct WebhookEndpointService: Sendable {
             _ = try await writer.cancelWebhookDeliveries(endpointId: id, merchantId: merchantId)
             return endpoint
         }
-        guard let deleted else { throw GatewayError.notFound("webhook endpoint \(id)") }
+        guard let deleted else { throw GatewayFailure.notFound(.webhookEndpoint, id: id) }
         return Self.render(deleted)
     }
 
@@ -60,22 +60,21 @@ struct WebhookEndpointService: Sendable {
         guard request.url.count <= maxURLLength, let components = URLComponents(string: request.url),
               let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
               let host = components.host, !host.isEmpty else {
-            throw GatewayError.invalid("url", "url must be an absolute http or https URL with a host, at most \(maxURLLength) characters", code: .invalidURL)
+            throw GatewayFailure.invalid("url", "url must be an absolute http or https URL with a host, at most \(maxURLLength) characters", .url)
         }
         var checked = request
         if let events = request.events {
             let known = Set(WebhookEventType.allCases.map(\.rawValue) + [WebhookEventType.wildcard])
             for (index, name) in events.enumerated() where !known.contains(name) {
-                throw GatewayError.invalid(
-                    "events.\(index)", "\(name) is not an event type; use * or one of: \(WebhookEventType.allCases.map(\.rawValue).joined(separator: ", "))",
-                    code: .unknownEventType)
+                throw GatewayFailure.invalid(
+                    "events.\(index)", "\(name) is not an event type; use * or one of: \(WebhookEventType.allCases.map(\.rawValue).joined(separator: ", "))", .unknownEventType)
             }
             var seen = Set<String>()
             let distinct = events.filter { seen.insert($0).inserted }
             checked.events = distinct.isEmpty ? nil : distinct
         }
         if let description = request.description, description.count > maxDescriptionLength {
-            throw GatewayError.invalid("description", "description must be at most \(maxDescriptionLength) characters")
+            throw GatewayFailure.invalid("description", "description must be at most \(maxDescriptionLength) characters")
         }
         return checked
     }

@@ -20,7 +20,7 @@ struct WebhookEventService: Sendable {
             }
             return (event, deliveries)
         }
-        guard let (event, deliveries) = found else { throw GatewayError.notFound("event \(id)") }
+        guard let (event, deliveries) = found else { throw GatewayFailure.notFound(.event, id: id) }
         return WebhookEventDetails(event: try Self.payload(event), deliveries: deliveries.map { delivery, attempts in
             WebhookDeliveryResource(
                 id: delivery.id, endpointId: delivery.endpointId, status: delivery.status.rawValue, attemptCount: delivery.attemptCount,

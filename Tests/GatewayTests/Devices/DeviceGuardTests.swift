@@ -12,7 +12,8 @@ struct DeviceGuardTests {
         do {
             _ = try await body()
             return nil
-        } catch let error as GatewayError {
+        } catch let failure as GatewayFailure {
+            let error = GatewayError(failure)
             return (Int(error.status.code), error.body.code, error.body.field)
         } catch {
             Issue.record("unexpected \(error)")
