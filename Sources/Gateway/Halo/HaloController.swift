@@ -10,73 +10,69 @@ import Storage
 struct HaloController {
     let services: GatewayServices
 
-    func addRoutes(to group: RouterGroup<GatewayContext>) {
-        group.post("apple") { request, context in
-            try await submitTransaction(request, context: context)
-        }
-        group.post(":id/submitPinApple") { request, context in
-            try await submitPIN(request, context: context)
-        }
+    var routes: [GatewayRoute] {
+        [
+            route(APIPath.appleTransaction, format: .halo) { input, apple, reference in try await submitTransaction(input, apple, reference) },
+            route(APIPath.submitPinApple(PathParameter.transactionId.template), format: .haloPIN) { input, apple, reference in
+                try await submitPIN(input, apple, reference)
+            },
+        ]
     }
 
-    private func submitTransaction(_ request: Request, context: GatewayContext) async throws -> Response {
-        try await handle(request, context: context, format: .halo) { caller, device, apple, reference, claim in
-            let (tap, pin) = try await services.tapOpener.open(generalCardData: apple.generalCardData, paymentCardData: apple.paymentCardData, on: device)
-            guard pin == nil else {
-                throw GatewayError.invalid("paymentCardData", "this payload carries a PIN; send it to /transactions/{id}/submitPinApple")
-            }
-            var terms = TapPaymentService.Terms()
-            terms.referenceId = reference
-            let row = try await services.finishedRow(merchantId: caller.merchantId) {
-                if tap.kind == .refund {
-                    guard caller.permissions.contains(APIPermission.ecommerceRefund.rawValue) else {
-                        throw GatewayError.forbidden("a refund needs the ecommerceRefund permission")
-                    }
-                    return try await services.tapPayments.refund(
-                        tap: tap, terms: terms, originalTransactionId: nil, deviceId: device.deviceId, caller: caller,
-                        idempotency: claim, logger: context.logger).refund
+    private func submitTransaction(
+        _ input: RouteInput, _ apple: AppleTransactionRequest, _ reference: String
+    ) async throws -> (HTTPResponse.Status, AppleTransactionResponse) {
+        let (caller, device, claim, context) = (try input.caller, try input.activeDevice, input.claim, input.context)
+        let (tap, pin) = try await services.tapOpener.open(generalCardData: apple.generalCardData, paymentCardData: apple.paymentCardData, on: device)
+        guard pin == nil else {
+            throw GatewayError.invalid("paymentCardData", "this payload carries a PIN; send it to /transactions/{id}/submitPinApple")
+        }
+        var terms = TapPaymentService.Terms()
+        terms.referenceId = reference
+        let row = try await services.finishedRow(merchantId: caller.merchantId) {
+            if tap.kind == .refund {
+                guard caller.permissions.contains(APIPermission.ecommerceRefund.rawValue) else {
+                    throw GatewayError.forbidden("a refund needs the ecommerceRefund permission")
                 }
-                return try await services.tapPayments.pay(
-                    .sale, tap: tap, terms: terms, deviceId: device.deviceId, merchantId: caller.merchantId,
-                    idempotency: claim, logger: context.logger)
+                return try await services.tapPayments.refund(
+                    tap: tap, terms: terms, originalTransactionId: nil, deviceId: device.deviceId, caller: caller,
+                    idempotency: claim, logger: context.logger).refund
             }
-            return HaloResponse.render(row, isPINAnswer: false)
+            return try await services.tapPayments.pay(
+                .sale, tap: tap, terms: terms, deviceId: device.deviceId, merchantId: caller.merchantId,
+                idempotency: claim, logger: context.logger)
         }
+        return HaloResponse.render(row, isPINAnswer: false)
     }
 
-    private func submitPIN(_ request: Request, context: GatewayContext) async throws -> Response {
-        let paymentId = try context.parameters.require("id")
-        return try await handle(request, context: context, format: .haloPIN) { caller, device, apple, reference, claim in
-            let (tap, pin) = try await services.tapOpener.open(generalCardData: apple.generalCardData, paymentCardData: apple.paymentCardData, on: device)
-            guard let pin else {
-                throw GatewayError.invalid("paymentCardData", "the sealed card data carries no PIN block", code: .pinBlockMissing)
-            }
-            let row = try await services.finishedRow(merchantId: caller.merchantId) {
-                try await services.pins.submit(
-                    paymentId: paymentId, merchantId: caller.merchantId, deviceId: device.deviceId, tap: tap, pin: pin,
-                    merchantReference: reference, idempotency: claim, logger: context.logger)
-            }
-            return HaloResponse.render(row, isPINAnswer: true)
+    private func submitPIN(
+        _ input: RouteInput, _ apple: AppleTransactionRequest, _ reference: String
+    ) async throws -> (HTTPResponse.Status, AppleTransactionResponse) {
+        let (caller, device, claim, context) = (try input.caller, try input.activeDevice, input.claim, input.context)
+        let paymentId = try input.parameter(.transactionId)
+        let (tap, pin) = try await services.tapOpener.open(generalCardData: apple.generalCardData, paymentCardData: apple.paymentCardData, on: device)
+        guard let pin else {
+            throw GatewayError.invalid("paymentCardData", "the sealed card data carries no PIN block", code: .pinBlockMissing)
         }
+        let row = try await services.finishedRow(merchantId: caller.merchantId) {
+            try await services.pins.submit(
+                paymentId: paymentId, merchantId: caller.merchantId, deviceId: device.deviceId, tap: tap, pin: pin,
+                merchantReference: reference, idempotency: claim, logger: context.logger)
+        }
+        return HaloResponse.render(row, isPINAnswer: true)
     }
 
-    /// What both routes do first: the permission, the device, the body under its idempotency
-    /// key, the `AppleTransaction` schema with its required reference.
-    private func handle(
-        _ request: Request, context: GatewayContext, format: ResponseFormat,
-        _ body: @escaping (Caller, Device, AppleTransactionRequest, String, IdempotencyClaim?) async throws
-            -> (HTTPResponse.Status, AppleTransactionResponse)
-    ) async throws -> Response {
-        let caller = try context.require(.featureTapToPayOnMobile)
-        let device = try await services.deviceGuard.requireActiveDevice(request, merchantId: caller.merchantId)
-        var request = request
-        let bytes = try await request.collectBody(upTo: JSONCoding.maxBodySize)
-        return try await services.idempotency.run(
-            merchantId: caller.merchantId, request: request, body: bytes, derivedKey: Self.derivedKey(bytes, path: request.uri.path),
-            format: format
-        ) { claim in
-            let apple = try JSONCoding.decode(AppleTransactionRequest.self, from: bytes)
-            let (status, response) = try await body(caller, device, apple, try Self.merchantReference(apple), claim)
+    /// A Halo route: the Tap to Pay permission and device; the body (the `AppleTransaction`
+    /// schema with its required reference) under its idempotency key, derived from the body
+    /// when the request sends none.
+    private func route(
+        _ path: String, format: ResponseFormat,
+        _ handler: @escaping @Sendable (RouteInput, AppleTransactionRequest, String) async throws -> (HTTPResponse.Status, AppleTransactionResponse)
+    ) -> GatewayRoute {
+        let rule = IdempotencyRule(format: format, derivedKey: { input in Self.derivedKey(input.body, path: input.request.uri.path) })
+        return .idempotent(.post, path, .permission(.featureTapToPayOnMobile), device: .required, style: .halo, rule: rule) { input in
+            let apple = try JSONCoding.decode(AppleTransactionRequest.self, from: input.body)
+            let (status, response) = try await handler(input, apple, try Self.merchantReference(apple))
             return (status, try JSONCoding.encoder.encode(response))
         }
     }
