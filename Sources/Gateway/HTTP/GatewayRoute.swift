@@ -33,6 +33,8 @@ struct GatewayRoute: Sendable {
         case canonical
         /// Halo's routes answer an unexpected failure as the Halo document shows it.
         case halo
+        /// Koard's handlers still rewrite their errors themselves (`KoardErrors.translating`);
+        /// the route says so, for the edge mapping to take it over.
         case koard
     }
 
