@@ -28,6 +28,8 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.21.0"),
         // The acquirer link's TCP connections (ProcessingISO8583's adapter).
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
+        // Tests only: reads the OpenAPI document to compare it with the router and to validate replies.
+        .package(url: "https://github.com/jpsim/Yams.git", from: "6.0.0"),
     ],
     targets: [
         .target(name: "PaymentCore"),
@@ -133,6 +135,7 @@ let package = Package(
             .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "Logging", package: "swift-log"),
+            .product(name: "Yams", package: "Yams"),
         ]),
     ]
 )

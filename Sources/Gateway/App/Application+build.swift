@@ -62,34 +62,14 @@ public func productionDependencies(_ configuration: GatewayConfiguration, logger
     return dependencies
 }
 
-/// Every route, with its middleware: public routes first, then `/v1` behind authentication.
+/// Every route of ``GatewayRoutes``, each wrapped by the one ``RoutePipeline``.
 func buildRouter(_ services: GatewayServices, now: @escaping @Sendable () -> Date) -> Router<GatewayContext> {
     let router = Router(context: GatewayContext.self)
-    // Correlation is outermost so error responses carry the id and are logged too.
+    // Correlation is outermost so error responses carry the id and are logged too; both
+    // also cover a path no route answers (404).
     router.add(middleware: CorrelationMiddleware())
     router.add(middleware: ErrorEnvelopeMiddleware())
-    let processor = services.processor
-    let system = SystemController(processorIsReachable: { await processor.isReachable })
-    system.addPublicRoutes(to: router)
-    TokenController(tokens: services.tokens).addRoutes(to: router)
-    let v1 = router.group("v1").add(middleware: AuthMiddleware(signer: services.signer, now: now))
-    system.addRoutes(to: v1)
-    TransactionController(services: .init(services), validator: CardPaymentValidator(now: now)).addRoutes(to: v1)
-    BatchController(batches: services.batches, idempotency: services.idempotency).addRoutes(to: v1)
-    DeviceController(devices: services.devices, idempotency: services.idempotency).addRoutes(to: v1)
-    TapController(services: .init(services)).addRoutes(to: v1)
-    AmountController(settings: services.settings).addRoutes(to: v1)
-    SettingsController(settings: services.settings, idempotency: services.idempotency).addRoutes(to: v1)
-    WebhookController(endpoints: services.webhookEndpoints, events: services.webhookEvents, idempotency: services.idempotency).addRoutes(to: v1)
-    // Halo-compatible routes sit outside /v1, as the Halo document names them.
-    let halo = router.group("transactions")
-        .add(middleware: HaloServerErrorMiddleware())
-        .add(middleware: AuthMiddleware(signer: services.signer, now: now))
-    HaloController(services: .init(services)).addRoutes(to: halo)
-    // Koard-compatible routes keep the Koard document's paths: /v4 and /v3 beside /v1.
-    let koardAuth = AuthMiddleware(signer: services.signer, now: now)
-    KoardController(services: .init(services)).addRoutes(
-        v1: v1, v3: router.group("v3").add(middleware: koardAuth), v4: router.group("v4").add(middleware: koardAuth))
+    GatewayRoutes.pipeline(services, now: now).register(GatewayRoutes.table(services, now: now), on: router)
     return router
 }
 

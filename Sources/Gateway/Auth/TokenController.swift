@@ -6,15 +6,15 @@ import Hummingbird
 struct TokenController {
     let tokens: TokenService
 
-    func addRoutes(to router: Router<GatewayContext>) {
-        router.post(RouterPath(APIPath.token)) { request, context in
-            try await token(request, context: context)
-        }
+    var routes: [GatewayRoute] {
+        [
+            .notIdempotent(APIPath.token, .open, because: "a retry only issues another token") { input in
+                try await token(input.request, body: input.body)
+            },
+        ]
     }
 
-    private func token(_ request: Request, context: GatewayContext) async throws -> Response {
-        var request = request
-        let body = try await request.collectBody(upTo: JSONCoding.maxBodySize)
+    private func token(_ request: Request, body: ByteBuffer) async throws -> Response {
         let form = request.headers[.contentType]?.hasPrefix("application/x-www-form-urlencoded") ?? false
         let grant: TokenRequest
         if form {

@@ -8,62 +8,50 @@ import Storage
 struct DeviceController {
     static let maxNameLength = 100
     let devices: DeviceService
-    let idempotency: IdempotencyGuard
 
-    func addRoutes(to v1: RouterGroup<GatewayContext>) {
-        v1.post("devices") { request, context in
-            try await register(request, context: context)
-        }
-        v1.get("devices") { _, context in
-            let caller = try context.require(.getTerminalList)
-            let list = try await devices.list(merchantId: caller.merchantId)
-            return try JSONCoding.response(.ok, DevicesResponse(devices: try await devices.render(list, merchantId: caller.merchantId)))
-        }
-        v1.get("devices/:deviceId") { _, context in
-            let caller = try context.require(.getTerminalInformation)
-            let device = try await devices.device(try context.parameters.require("deviceId"), merchantId: caller.merchantId)
-            return try JSONCoding.response(.ok, try await devices.render(device))
-        }
-        v1.post("devices/:deviceId/tap-to-pay/activate") { request, context in
-            try await setTapToPay(.active, request: request, context: context)
-        }
-        v1.post("devices/:deviceId/tap-to-pay/deactivate") { request, context in
-            try await setTapToPay(.deactivated, request: request, context: context)
-        }
-        // Not under IdempotencyGuard, like /v1/oauth/token: a replay would keep a live token in
-        // the database, and a retry is already safe (it only issues another token).
-        v1.post("devices/:deviceId/reader-token") { _, context in
-            let caller = try context.require(.featureTapToPayOnMobile)
-            let deviceId = try context.parameters.require("deviceId")
-            let issued = try await devices.readerToken(deviceId: deviceId, merchantId: caller.merchantId, clientId: caller.clientId)
-            var reply = try JSONCoding.response(.ok, issued)
-            reply.headers[.cacheControl] = "no-store"
-            return reply
-        }
+    var routes: [GatewayRoute] {
+        let device = APIPath.device(PathParameter.deviceId.template)
+        return [
+            // Registration is the first step of Tap to Pay on a phone, so it takes that permission.
+            .idempotent(.post, APIPath.devices, .permission(.featureTapToPayOnMobile)) { input in
+                let caller = try input.caller
+                let registration = try Self.validate(JSONCoding.decode(RegisterDeviceRequest.self, from: input.body))
+                let done = try await devices.register(
+                    deviceId: registration.deviceId, name: registration.deviceName, merchantId: caller.merchantId, clientId: caller.clientId)
+                return (done.created ? .created : .ok, try JSONCoding.encoder.encode(try await devices.render(done.device)))
+            },
+            .get(APIPath.devices, .permission(.getTerminalList)) { input in
+                let caller = try input.caller
+                let list = try await devices.list(merchantId: caller.merchantId)
+                return try JSONCoding.response(.ok, DevicesResponse(devices: try await devices.render(list, merchantId: caller.merchantId)))
+            },
+            .get(device, .permission(.getTerminalInformation)) { input in
+                let device = try await devices.device(try input.parameter(.deviceId), merchantId: try input.caller.merchantId)
+                return try JSONCoding.response(.ok, try await devices.render(device))
+            },
+            .idempotent(.post, APIPath.activateTapToPay(PathParameter.deviceId.template), .permission(.featureTapToPayOnMobile)) { input in
+                try await setTapToPay(.active, input)
+            },
+            .idempotent(.post, APIPath.deactivateTapToPay(PathParameter.deviceId.template), .permission(.featureTapToPayOnMobile)) { input in
+                try await setTapToPay(.deactivated, input)
+            },
+            .notIdempotent(
+                APIPath.readerToken(PathParameter.deviceId.template), .permission(.featureTapToPayOnMobile),
+                because: "a replay would keep a live token in the database, and a retry only issues another token"
+            ) { input in
+                let caller = try input.caller
+                let issued = try await devices.readerToken(
+                    deviceId: try input.parameter(.deviceId), merchantId: caller.merchantId, clientId: caller.clientId)
+                var reply = try JSONCoding.response(.ok, issued)
+                reply.headers[.cacheControl] = "no-store"
+                return reply
+            },
+        ]
     }
 
-    /// Registration is the first step of Tap to Pay on a phone, so it takes that permission.
-    private func register(_ request: Request, context: GatewayContext) async throws -> Response {
-        let caller = try context.require(.featureTapToPayOnMobile)
-        var request = request
-        let body = try await request.collectBody(upTo: JSONCoding.maxBodySize)
-        return try await idempotency.run(merchantId: caller.merchantId, request: request, body: body) { _ in
-            let registration = try Self.validate(JSONCoding.decode(RegisterDeviceRequest.self, from: body))
-            let done = try await devices.register(
-                deviceId: registration.deviceId, name: registration.deviceName, merchantId: caller.merchantId, clientId: caller.clientId)
-            return (done.created ? .created : .ok, try JSONCoding.encoder.encode(try await devices.render(done.device)))
-        }
-    }
-
-    private func setTapToPay(_ status: TapToPayStatus, request: Request, context: GatewayContext) async throws -> Response {
-        let caller = try context.require(.featureTapToPayOnMobile)
-        let deviceId = try context.parameters.require("deviceId")
-        var request = request
-        let body = try await request.collectBody(upTo: JSONCoding.maxBodySize)
-        return try await idempotency.run(merchantId: caller.merchantId, request: request, body: body) { _ in
-            let device = try await devices.setTapToPay(status, deviceId: deviceId, merchantId: caller.merchantId)
-            return (.ok, try JSONCoding.encoder.encode(try await devices.render(device)))
-        }
+    private func setTapToPay(_ status: TapToPayStatus, _ input: RouteInput) async throws -> (HTTPResponse.Status, Data) {
+        let device = try await devices.setTapToPay(status, deviceId: try input.parameter(.deviceId), merchantId: try input.caller.merchantId)
+        return (.ok, try JSONCoding.encoder.encode(try await devices.render(device)))
     }
 
     /// The registration as asked, or 400 naming the field at fault.

@@ -11,78 +11,70 @@ struct HaloController {
     /// What these routes use.
     struct Services: Sendable {
         let taps: TakeTapPayment
-        let deviceGuard: DeviceGuard
-        let idempotency: IdempotencyGuard
 
         init(_ all: GatewayServices) {
             taps = all.taps
-            deviceGuard = all.deviceGuard
-            idempotency = all.idempotency
         }
     }
 
     let services: Services
 
-    func addRoutes(to group: RouterGroup<GatewayContext>) {
-        group.post("apple") { request, context in
-            try await submitTransaction(request, context: context)
-        }
-        group.post(":id/submitPinApple") { request, context in
-            try await submitPIN(request, context: context)
-        }
+    var routes: [GatewayRoute] {
+        [
+            route(APIPath.appleTransaction, format: .halo) { input, apple, reference in try await submitTransaction(input, apple, reference) },
+            route(APIPath.submitPinApple(PathParameter.transactionId.template), format: .haloPIN) { input, apple, reference in
+                try await submitPIN(input, apple, reference)
+            },
+        ]
     }
 
-    private func submitTransaction(_ request: Request, context: GatewayContext) async throws -> Response {
-        try await handle(request, context: context, format: .halo) { caller, device, apple, reference, claim in
-            let tap = try await services.taps.open(
-                Self.reading(apple), on: device, pinRefusal: "this payload carries a PIN; send it to /transactions/{id}/submitPinApple")
-            var terms = TapPaymentService.Terms()
-            terms.referenceId = reference
-            let row = try await HaloFailures.finishedRow {
-                if tap.kind == .refund {
-                    guard caller.permissions.contains(APIPermission.ecommerceRefund.rawValue) else {
-                        throw GatewayError.forbidden("a refund needs the ecommerceRefund permission")
-                    }
-                    return try await services.taps.refund(
-                        tap: tap, terms: terms, originalTransactionId: nil, device: device, caller: caller,
-                        idempotency: claim, logger: context.logger).refund
+    private func submitTransaction(
+        _ input: RouteInput, _ apple: AppleTransactionRequest, _ reference: String
+    ) async throws -> (HTTPResponse.Status, AppleTransactionResponse) {
+        let (caller, device, claim, context) = (try input.caller, try input.activeDevice, input.claim, input.context)
+        let tap = try await services.taps.open(
+            Self.reading(apple), on: device, pinRefusal: "this payload carries a PIN; send it to /transactions/{id}/submitPinApple")
+        var terms = TapPaymentService.Terms()
+        terms.referenceId = reference
+        let row = try await HaloFailures.finishedRow {
+            if tap.kind == .refund {
+                guard caller.permissions.contains(APIPermission.ecommerceRefund.rawValue) else {
+                    throw GatewayError.forbidden("a refund needs the ecommerceRefund permission")
                 }
-                return try await services.taps.pay(
-                    .sale, tap: tap, terms: terms, device: device, merchantId: caller.merchantId, idempotency: claim, logger: context.logger)
+                return try await services.taps.refund(
+                    tap: tap, terms: terms, originalTransactionId: nil, device: device, caller: caller,
+                    idempotency: claim, logger: context.logger).refund
             }
-            return HaloResponse.render(row, isPINAnswer: false)
+            return try await services.taps.pay(
+                .sale, tap: tap, terms: terms, device: device, merchantId: caller.merchantId, idempotency: claim, logger: context.logger)
         }
+        return HaloResponse.render(row, isPINAnswer: false)
     }
 
-    private func submitPIN(_ request: Request, context: GatewayContext) async throws -> Response {
-        let paymentId = try context.parameters.require("id")
-        return try await handle(request, context: context, format: .haloPIN) { caller, device, apple, reference, claim in
-            let row = try await HaloFailures.finishedRow {
-                try await services.taps.submitPIN(
-                    paymentId: paymentId, Self.reading(apple), device: device, merchantId: caller.merchantId, merchantReference: reference,
-                    idempotency: claim, logger: context.logger)
-            }
-            return HaloResponse.render(row, isPINAnswer: true)
+    private func submitPIN(
+        _ input: RouteInput, _ apple: AppleTransactionRequest, _ reference: String
+    ) async throws -> (HTTPResponse.Status, AppleTransactionResponse) {
+        let (caller, device, claim, context) = (try input.caller, try input.activeDevice, input.claim, input.context)
+        let paymentId = try input.parameter(.transactionId)
+        let row = try await HaloFailures.finishedRow {
+            try await services.taps.submitPIN(
+                paymentId: paymentId, Self.reading(apple), device: device, merchantId: caller.merchantId, merchantReference: reference,
+                idempotency: claim, logger: context.logger)
         }
+        return HaloResponse.render(row, isPINAnswer: true)
     }
 
-    /// What both routes do first: the permission, the device, the body under its idempotency
-    /// key, the `AppleTransaction` schema with its required reference.
-    private func handle(
-        _ request: Request, context: GatewayContext, format: ResponseFormat,
-        _ body: @escaping (Caller, Device, AppleTransactionRequest, String, IdempotencyClaim?) async throws
-            -> (HTTPResponse.Status, AppleTransactionResponse)
-    ) async throws -> Response {
-        let caller = try context.require(.featureTapToPayOnMobile)
-        let device = try await services.deviceGuard.requireActiveDevice(request, merchantId: caller.merchantId)
-        var request = request
-        let bytes = try await request.collectBody(upTo: JSONCoding.maxBodySize)
-        return try await services.idempotency.run(
-            merchantId: caller.merchantId, request: request, body: bytes, derivedKey: Self.derivedKey(bytes, path: request.uri.path),
-            format: format
-        ) { claim in
-            let apple = try JSONCoding.decode(AppleTransactionRequest.self, from: bytes)
-            let (status, response) = try await body(caller, device, apple, try Self.merchantReference(apple), claim)
+    /// A Halo route: the Tap to Pay permission and device; the body (the `AppleTransaction`
+    /// schema with its required reference) under its idempotency key, derived from the body
+    /// when the request sends none.
+    private func route(
+        _ path: String, format: ResponseFormat,
+        _ handler: @escaping @Sendable (RouteInput, AppleTransactionRequest, String) async throws -> (HTTPResponse.Status, AppleTransactionResponse)
+    ) -> GatewayRoute {
+        let rule = IdempotencyRule(format: format, derivedKey: { input in Self.derivedKey(input.body, path: input.request.uri.path) })
+        return .idempotent(.post, path, .permission(.featureTapToPayOnMobile), device: .required, style: .halo, rule: rule) { input in
+            let apple = try JSONCoding.decode(AppleTransactionRequest.self, from: input.body)
+            let (status, response) = try await handler(input, apple, try Self.merchantReference(apple))
             return (status, try JSONCoding.encoder.encode(response))
         }
     }

@@ -14,81 +14,77 @@ struct KoardController {
         let store: any Store
         let taps: TakeTapPayment
         let followUps: FollowUpService
-        let deviceGuard: DeviceGuard
-        let idempotency: IdempotencyGuard
 
         init(_ all: GatewayServices) {
             store = all.store
             taps = all.taps
             followUps = all.followUps
-            deviceGuard = all.deviceGuard
-            idempotency = all.idempotency
         }
     }
 
     let services: Services
 
-    func addRoutes(v1: RouterGroup<GatewayContext>, v3: RouterGroup<GatewayContext>, v4: RouterGroup<GatewayContext>) {
-        v4.post("payment") { request, context in
-            try await pay(.sale, permission: .ecommerceSale, request: request, context: context)
-        }
-        v4.post("preauth") { request, context in
-            try await pay(.authorization, permission: .ecommerceAuth, request: request, context: context)
-        }
-        for (group, operation) in [(v3, KoardFollowUp.capture), (v3, .auth), (v1, .adjust), (v1, .reverse), (v1, .refund)] {
-            group.post("payments/:id/\(operation)") { request, context in
-                try await followUp(operation, request: request, context: context)
-            }
-        }
+    var routes: [GatewayRoute] {
+        let id = PathParameter.id.template
+        let followUps: [(String, KoardFollowUp)] = [
+            (APIPath.Koard.capture(id), .capture), (APIPath.Koard.auth(id), .auth), (APIPath.Koard.adjust(id), .adjust),
+            (APIPath.Koard.reverse(id), .reverse), (APIPath.Koard.refund(id), .refund),
+        ]
+        return [pay(.sale, at: APIPath.Koard.payment, permission: .ecommerceSale),
+                pay(.authorization, at: APIPath.Koard.preauth, permission: .ecommerceAuth)]
+            + followUps.map { path, operation in followUp(operation, at: path) }
     }
 
     /// A sale or preauth from a tap: the device and the sealed card data exactly as on
-    /// `/v1`, the amount being Koard's total (tip included).
-    private func pay(_ type: TransactionType, permission: APIPermission, request: Request, context: GatewayContext) async throws -> Response {
-        let caller = try context.require(permission)
-        var request = request
-        let bytes = try await request.collectBody(upTo: JSONCoding.maxBodySize)
-        return try await KoardErrors.translating {
-            let body = try JSONCoding.decode(KoardPaymentRequest.self, from: bytes)
-            let key = try KoardIdempotency.key(transactionId: body.transactionId, eventId: body.eventId)
-            return try await services.idempotency.run(
-                merchantId: caller.merchantId, request: request, body: bytes, derivedKey: key, format: .koard
-            ) { claim in
-                try await KoardErrors.translating {
-                    let device = try await services.deviceGuard.requireActiveDevice(request, merchantId: caller.merchantId)
-                    let tap = try await services.taps.open(
-                        TakeTapPayment.Reading(generalCardData: body.generalCardData, paymentCardData: body.paymentCardData), on: device,
-                        pinRefusal: "this payload carries a PIN; send it to /v1/transactions/{id}/pin")
-                    let payment = try await services.taps.pay(
-                        type, tap: tap, terms: try Self.terms(body), device: device, merchantId: caller.merchantId,
-                        idempotency: claim, logger: context.logger)
-                    return (HTTPResponse.Status.created, try JSONCoding.encoder.encode(KoardRenderer.render(payment)))
-                }
+    /// `/v1`, the amount being Koard's total (tip included). Without an `Idempotency-Key`
+    /// the body's `transaction_id` or `event_id` is the key.
+    private func pay(_ type: TransactionType, at path: String, permission: APIPermission) -> GatewayRoute {
+        let rule = IdempotencyRule(format: .koard, derivedKey: { input in
+            try await KoardErrors.translating {
+                let body = try JSONCoding.decode(KoardPaymentRequest.self, from: input.body)
+                return try KoardIdempotency.key(transactionId: body.transactionId, eventId: body.eventId)
+            }
+        })
+        return .idempotent(.post, path, .permission(permission), device: .required, style: .koard, rule: rule) { input in
+            try await KoardErrors.translating {
+                let (caller, device) = (try input.caller, try input.activeDevice)
+                let body = try JSONCoding.decode(KoardPaymentRequest.self, from: input.body)
+                let tap = try await services.taps.open(
+                    TakeTapPayment.Reading(generalCardData: body.generalCardData, paymentCardData: body.paymentCardData), on: device,
+                    pinRefusal: "this payload carries a PIN; send it to /v1/transactions/{id}/pin")
+                let payment = try await services.taps.pay(
+                    type, tap: tap, terms: try Self.terms(body), device: device, merchantId: caller.merchantId,
+                    idempotency: input.claim, logger: input.context.logger)
+                return (HTTPResponse.Status.created, try JSONCoding.encoder.encode(KoardRenderer.render(payment)))
             }
         }
     }
 
-    private func followUp(_ operation: KoardFollowUp, request: Request, context: GatewayContext) async throws -> Response {
-        let caller = try context.require(operation.permission)
-        let pathId = try context.parameters.require("id")
-        var request = request
-        let bytes = try await request.collectBody(upTo: JSONCoding.maxBodySize)
-        let lookup = KoardPaymentLookup(store: services.store, merchantId: caller.merchantId)
-        let current: @Sendable () async throws -> Transaction? = { try await lookup.find(pathId) }
-        return try await KoardErrors.translating(payment: current) {
-            let parsed = try operation.parse(bytes)
-            let key = try KoardIdempotency.key(transactionId: nil, eventId: parsed.eventId)
-            return try await services.idempotency.run(
-                merchantId: caller.merchantId, request: request, body: bytes, derivedKey: key, format: .koard
-            ) { claim in
-                try await KoardErrors.translating(payment: current) {
-                    let payment = try await lookup.require(pathId)
-                    let (done, updated) = try await services.followUps.perform(
-                        try parsed.request(payment), paymentId: payment.id, merchantId: caller.merchantId, createdById: caller.clientId,
-                        idempotency: claim, breakdown: parsed.breakdown)
-                    return (HTTPResponse.Status.created, try JSONCoding.encoder.encode(KoardRenderer.render(updated, operation: done)))
-                }
+    private func followUp(_ operation: KoardFollowUp, at path: String) -> GatewayRoute {
+        let rule = IdempotencyRule(format: .koard, derivedKey: { input in
+            try await KoardErrors.translating(payment: lookup(input)) {
+                try KoardIdempotency.key(transactionId: nil, eventId: try operation.parse(input.body).eventId)
             }
+        })
+        return .idempotent(.post, path, .permission(operation.permission), style: .koard, rule: rule) { input in
+            try await KoardErrors.translating(payment: lookup(input)) {
+                let caller = try input.caller
+                let parsed = try operation.parse(input.body)
+                let payment = try await KoardPaymentLookup(store: services.store, merchantId: caller.merchantId).require(try input.parameter(.id))
+                let (done, updated) = try await services.followUps.perform(
+                    try parsed.request(payment), paymentId: payment.id, merchantId: caller.merchantId, createdById: caller.clientId,
+                    idempotency: input.claim, breakdown: parsed.breakdown)
+                return (HTTPResponse.Status.created, try JSONCoding.encoder.encode(KoardRenderer.render(updated, operation: done)))
+            }
+        }
+    }
+
+    /// Reads the payment a Koard error is about, to name its state in Koard's terms.
+    private func lookup(_ input: RouteInput) -> @Sendable () async throws -> Transaction? {
+        let store = services.store
+        return {
+            let caller = try input.caller
+            return try await KoardPaymentLookup(store: store, merchantId: caller.merchantId).find(try input.parameter(.id))
         }
     }
 

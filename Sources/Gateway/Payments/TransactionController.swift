@@ -12,8 +12,6 @@ struct TransactionController {
         let payments: PaymentService
         let followUps: FollowUpService
         let taps: TakeTapPayment
-        let deviceGuard: DeviceGuard
-        let idempotency: IdempotencyGuard
         let renderer: TransactionRenderer
 
         init(_ all: GatewayServices) {
@@ -21,8 +19,6 @@ struct TransactionController {
             payments = all.payments
             followUps = all.followUps
             taps = all.taps
-            deviceGuard = all.deviceGuard
-            idempotency = all.idempotency
             renderer = all.renderer
         }
     }
@@ -30,71 +26,60 @@ struct TransactionController {
     let services: Services
     let validator: CardPaymentValidator
 
-    func addRoutes(to v1: RouterGroup<GatewayContext>) {
-        v1.post("transactions/sale") { request, context in
-            try await create(.sale, permission: .ecommerceSale, request: request, context: context)
-        }
-        v1.post("transactions/authorization") { request, context in
-            try await create(.authorization, permission: .ecommerceAuth, request: request, context: context)
-        }
-        v1.get("transactions") { request, context in
-            try await list(request, context: context)
-        }
-        v1.get("transactions/:id") { request, context in
-            try await details(request, context: context)
-        }
+    var routes: [GatewayRoute] {
+        var routes: [GatewayRoute] = [
+            create(.sale, at: APIPath.sale, permission: .ecommerceSale),
+            create(.authorization, at: APIPath.authorization, permission: .ecommerceAuth),
+            .get(APIPath.transactions, .permission(.listTransactions)) { input in try await list(input) },
+            .get(APIPath.transaction(PathParameter.id.template), .permission(.getTransactionDetails)) { input in try await details(input) },
+        ]
         for operation in APIPath.FollowUp.allCases {
-            v1.post("transactions/:id/\(operation.rawValue)") { request, context in
-                try await followUp(operation, request: request, context: context)
-            }
+            routes.append(.idempotent(.post, APIPath.followUp(PathParameter.id.template, operation), .permission(Self.permission(for: operation))) { input in
+                try await followUp(operation, input)
+            })
         }
+        return routes
     }
 
-    private func create(_ type: TransactionType, permission: APIPermission, request: Request, context: GatewayContext) async throws -> Response {
-        let caller = try context.require(permission)
-        var request = request
-        let body = try await request.collectBody(upTo: JSONCoding.maxBodySize)
-        return try await services.idempotency.run(merchantId: caller.merchantId, request: request, body: body) { claim in
+    /// A sale or authorization; a body with the reader's sealed card data is a tap, from an active device.
+    private func create(_ type: TransactionType, at path: String, permission: APIPermission) -> GatewayRoute {
+        .idempotent(.post, path, .permission(permission), device: .when(TapTransactionRequest.isTap)) { input in
+            let caller = try input.caller
             let created: Transaction
-            // A body with the reader's sealed card data is a tap; anything else is keyed.
-            let tapped = try JSONCoding.decode(TapTransactionRequest.self, from: body)
+            let tapped = try JSONCoding.decode(TapTransactionRequest.self, from: input.body)
             if tapped.paymentCardData != nil || tapped.generalCardData != nil {
-                let device = try await services.deviceGuard.requireActiveDevice(request, merchantId: caller.merchantId)
+                let device = try input.activeDevice
                 let tap = try await services.taps.open(
                     TakeTapPayment.Reading(generalCardData: tapped.generalCardData, paymentCardData: tapped.paymentCardData), on: device,
                     pinRefusal: "this payload carries a PIN; send it to /v1/transactions/{id}/pin")
                 created = try await services.taps.pay(
                     type, tap: tap, terms: try TapPaymentService.Terms(tapped), device: device, merchantId: caller.merchantId,
-                    idempotency: claim, logger: context.logger)
+                    idempotency: input.claim, logger: input.context.logger)
             } else {
-                let payment = try validator.validate(JSONCoding.decode(CardTransactionRequest.self, from: body), type: type, createdBy: caller)
-                created = try await services.payments.create(payment, merchantId: caller.merchantId, idempotency: claim, logger: context.logger)
+                let payment = try validator.validate(JSONCoding.decode(CardTransactionRequest.self, from: input.body), type: type, createdBy: caller)
+                created = try await services.payments.create(payment, merchantId: caller.merchantId, idempotency: input.claim, logger: input.context.logger)
             }
             let merchant = try await services.store.read { try await $0.merchant(id: caller.merchantId) }
             return (.created, try JSONCoding.encoder.encode(services.renderer.render(created, merchant: merchant)))
         }
     }
 
-    private func followUp(_ operation: APIPath.FollowUp, request: Request, context: GatewayContext) async throws -> Response {
-        let caller = try context.require(Self.permission(for: operation))
-        let paymentId = try context.parameters.require("id")
-        var request = request
-        let body = try await request.collectBody(upTo: JSONCoding.maxBodySize)
-        return try await services.idempotency.run(merchantId: caller.merchantId, request: request, body: body) { claim in
-            let (followUp, breakdown) = try Self.followUpRequest(operation, body: body)
-            let (done, payment) = try await services.followUps.perform(
-                followUp, paymentId: paymentId, merchantId: caller.merchantId, createdById: caller.clientId, idempotency: claim,
-                breakdown: breakdown)
-            let merchant = try await services.store.read { try await $0.merchant(id: caller.merchantId) }
-            let response = FollowUpResponse(
-                operation: services.renderer.render(done, merchant: merchant), payment: services.renderer.render(payment, merchant: merchant))
-            return (.created, try JSONCoding.encoder.encode(response))
-        }
+    private func followUp(_ operation: APIPath.FollowUp, _ input: RouteInput) async throws -> (HTTPResponse.Status, Data) {
+        let caller = try input.caller
+        let paymentId = try input.parameter(.id)
+        let (followUp, breakdown) = try Self.followUpRequest(operation, body: input.body)
+        let (done, payment) = try await services.followUps.perform(
+            followUp, paymentId: paymentId, merchantId: caller.merchantId, createdById: caller.clientId, idempotency: input.claim,
+            breakdown: breakdown)
+        let merchant = try await services.store.read { try await $0.merchant(id: caller.merchantId) }
+        let response = FollowUpResponse(
+            operation: services.renderer.render(done, merchant: merchant), payment: services.renderer.render(payment, merchant: merchant))
+        return (.created, try JSONCoding.encoder.encode(response))
     }
 
-    private func details(_ request: Request, context: GatewayContext) async throws -> Response {
-        let caller = try context.require(.getTransactionDetails)
-        let id = try context.parameters.require("id")
+    private func details(_ input: RouteInput) async throws -> Response {
+        let caller = try input.caller
+        let id = try input.parameter(.id)
         let found = try await services.store.read { reader -> (Transaction, [Transaction], Merchant?)? in
             guard let transaction = try await reader.transaction(id: id, merchantId: caller.merchantId) else { return nil }
             let operations = transaction.type.isOriginal ? try await reader.followUps(of: id, merchantId: caller.merchantId) : []
@@ -105,9 +90,9 @@ struct TransactionController {
         return try JSONCoding.response(.ok, resource)
     }
 
-    private func list(_ request: Request, context: GatewayContext) async throws -> Response {
-        let caller = try context.require(.listTransactions)
-        let query = try TransactionListQuery.parse(request.uri.queryParameters, merchantId: caller.merchantId)
+    private func list(_ input: RouteInput) async throws -> Response {
+        let caller = try input.caller
+        let query = try TransactionListQuery.parse(input.request.uri.queryParameters, merchantId: caller.merchantId)
         let (page, merchant) = try await services.store.read { reader in
             (try await reader.transactions(query), try await reader.merchant(id: caller.merchantId))
         }

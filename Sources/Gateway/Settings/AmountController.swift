@@ -9,16 +9,17 @@ import Storage
 struct AmountController {
     let settings: PaymentSettingsService
 
-    func addRoutes(to v1: RouterGroup<GatewayContext>) {
-        // A calculation writes nothing, so it takes no Idempotency-Key: a retry just calculates again.
-        v1.post("amounts/calculate") { request, context in
-            let caller = try context.require(.calculateTransactionAmount)
-            var request = request
-            let body = try await request.collectBody(upTo: JSONCoding.maxBodySize)
-            let asked = try JSONCoding.decode(CalculateAmountRequest.self, from: body)
-            let merchantSettings = try await settings.settings(merchantId: caller.merchantId)
-            return try JSONCoding.response(.ok, try Self.calculate(asked, settings: merchantSettings))
-        }
+    var routes: [GatewayRoute] {
+        [
+            .notIdempotent(
+                APIPath.calculateAmount, .permission(.calculateTransactionAmount),
+                because: "a calculation writes nothing: a retry just calculates again"
+            ) { input in
+                let asked = try JSONCoding.decode(CalculateAmountRequest.self, from: input.body)
+                let merchantSettings = try await settings.settings(merchantId: try input.caller.merchantId)
+                return try JSONCoding.response(.ok, try Self.calculate(asked, settings: merchantSettings))
+            },
+        ]
     }
 
     static func calculate(_ request: CalculateAmountRequest, settings: PaymentSettings) throws -> CalculateAmountResponse {

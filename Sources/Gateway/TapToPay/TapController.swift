@@ -12,70 +12,68 @@ struct TapController {
     struct Services: Sendable {
         let store: any Store
         let taps: TakeTapPayment
-        let deviceGuard: DeviceGuard
-        let idempotency: IdempotencyGuard
         let renderer: TransactionRenderer
 
         init(_ all: GatewayServices) {
             store = all.store
             taps = all.taps
-            deviceGuard = all.deviceGuard
-            idempotency = all.idempotency
             renderer = all.renderer
         }
     }
 
     let services: Services
 
-    func addRoutes(to v1: RouterGroup<GatewayContext>) {
-        v1.post("transactions/refund") { request, context in
-            try await refund(request, context: context)
-        }
-        v1.post("transactions/:id/pin") { request, context in
-            try await submitPIN(request, context: context)
+    var routes: [GatewayRoute] {
+        [
+            .idempotent(.post, APIPath.tapRefund, .permission(.ecommerceRefund), device: .required) { input in try await refund(input) },
+            .idempotent(.post, APIPath.pin(PathParameter.id.template), .permission(.featureTapToPayOnMobile), device: .required) { input in
+                try await submitPIN(input)
+            },
+        ]
+    }
+
+    private func refund(_ input: RouteInput) async throws -> (HTTPResponse.Status, Data) {
+        let caller = try input.caller
+        let device = try input.activeDevice
+        let refund = try JSONCoding.decode(TapTransactionRequest.self, from: input.body)
+        guard refund.tipAmount == nil else { throw GatewayError.invalid("tipAmount", "tipAmount does not apply to a refund") }
+        guard refund.breakdown == nil else { throw GatewayError.invalid("breakdown", "breakdown does not apply to a refund") }
+        let tap = try await services.taps.open(
+            TakeTapPayment.Reading(generalCardData: refund.generalCardData, paymentCardData: refund.paymentCardData), on: device,
+            pinRefusal: "a refund takes no PIN")
+        let result = try await services.taps.refund(
+            tap: tap, terms: try TapPaymentService.Terms(refund), originalTransactionId: refund.originalTransactionId,
+            device: device, caller: caller, idempotency: input.claim, logger: input.context.logger)
+        let merchant = try await services.store.read { try await $0.merchant(id: caller.merchantId) }
+        switch result {
+        case .linked(let operation, let payment):
+            let response = FollowUpResponse(
+                operation: services.renderer.render(operation, merchant: merchant), payment: services.renderer.render(payment, merchant: merchant))
+            return (.created, try JSONCoding.encoder.encode(response))
+        case .unreferenced(let row):
+            return (.created, try JSONCoding.encoder.encode(services.renderer.render(row, merchant: merchant)))
         }
     }
 
-    private func refund(_ request: Request, context: GatewayContext) async throws -> Response {
-        let caller = try context.require(.ecommerceRefund)
-        let device = try await services.deviceGuard.requireActiveDevice(request, merchantId: caller.merchantId)
-        var request = request
-        let body = try await request.collectBody(upTo: JSONCoding.maxBodySize)
-        return try await services.idempotency.run(merchantId: caller.merchantId, request: request, body: body) { claim in
-            let refund = try JSONCoding.decode(TapTransactionRequest.self, from: body)
-            guard refund.tipAmount == nil else { throw GatewayError.invalid("tipAmount", "tipAmount does not apply to a refund") }
-            guard refund.breakdown == nil else { throw GatewayError.invalid("breakdown", "breakdown does not apply to a refund") }
-            let tap = try await services.taps.open(
-                TakeTapPayment.Reading(generalCardData: refund.generalCardData, paymentCardData: refund.paymentCardData), on: device,
-                pinRefusal: "a refund takes no PIN")
-            let result = try await services.taps.refund(
-                tap: tap, terms: try TapPaymentService.Terms(refund), originalTransactionId: refund.originalTransactionId,
-                device: device, caller: caller, idempotency: claim, logger: context.logger)
-            let merchant = try await services.store.read { try await $0.merchant(id: caller.merchantId) }
-            switch result {
-            case .linked(let operation, let payment):
-                let response = FollowUpResponse(
-                    operation: services.renderer.render(operation, merchant: merchant), payment: services.renderer.render(payment, merchant: merchant))
-                return (.created, try JSONCoding.encoder.encode(response))
-            case .unreferenced(let row):
-                return (.created, try JSONCoding.encoder.encode(services.renderer.render(row, merchant: merchant)))
-            }
-        }
+    private func submitPIN(_ input: RouteInput) async throws -> (HTTPResponse.Status, Data) {
+        let caller = try input.caller
+        let device = try input.activeDevice
+        let paymentId = try input.parameter(.id)
+        let submission = try JSONCoding.decode(PINSubmissionRequest.self, from: input.body)
+        let payment = try await services.taps.submitPIN(
+            paymentId: paymentId, TakeTapPayment.Reading(generalCardData: submission.generalCardData, paymentCardData: submission.paymentCardData),
+            device: device, merchantId: caller.merchantId, idempotency: input.claim, logger: input.context.logger)
+        let merchant = try await services.store.read { try await $0.merchant(id: caller.merchantId) }
+        return (.ok, try JSONCoding.encoder.encode(services.renderer.render(payment, merchant: merchant)))
     }
+}
 
-    private func submitPIN(_ request: Request, context: GatewayContext) async throws -> Response {
-        let caller = try context.require(.featureTapToPayOnMobile)
-        let device = try await services.deviceGuard.requireActiveDevice(request, merchantId: caller.merchantId)
-        let paymentId = try context.parameters.require("id")
-        var request = request
-        let body = try await request.collectBody(upTo: JSONCoding.maxBodySize)
-        return try await services.idempotency.run(merchantId: caller.merchantId, request: request, body: body) { claim in
-            let submission = try JSONCoding.decode(PINSubmissionRequest.self, from: body)
-            let payment = try await services.taps.submitPIN(
-                paymentId: paymentId, TakeTapPayment.Reading(generalCardData: submission.generalCardData, paymentCardData: submission.paymentCardData),
-                device: device, merchantId: caller.merchantId, idempotency: claim, logger: context.logger)
-            let merchant = try await services.store.read { try await $0.merchant(id: caller.merchantId) }
-            return (.ok, try JSONCoding.encoder.encode(services.renderer.render(payment, merchant: merchant)))
-        }
+extension TapTransactionRequest {
+    /// Whether a sale or authorization body is a tap: it carries the reader's sealed card
+    /// data. Read loosely, before the strict decoding, so the device is checked before the
+    /// idempotency key; a body that is not JSON is no tap here and refused by the decoding.
+    @Sendable static func isTap(_ body: ByteBuffer) -> Bool {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(buffer: body)) as? [String: Any] else { return false }
+        return ["paymentCardData", "generalCardData"].contains { key in object[key].map { !($0 is NSNull) } ?? false }
     }
 }

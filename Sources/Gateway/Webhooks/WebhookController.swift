@@ -8,44 +8,33 @@ import Storage
 struct WebhookController {
     let endpoints: WebhookEndpointService
     let events: WebhookEventService
-    let idempotency: IdempotencyGuard
 
-    func addRoutes(to v1: RouterGroup<GatewayContext>) {
-        v1.post("webhooks/endpoints") { request, context in
-            let caller = try context.require(.generalConfigurations)
-            var request = request
-            let body = try await request.collectBody(upTo: JSONCoding.maxBodySize)
+    var routes: [GatewayRoute] {
+        let endpoint = APIPath.webhookEndpoint(PathParameter.id.template)
+        return [
             // A replay answers the endpoint without its secret: the secret never rests in the database.
-            return try await idempotency.run(merchantId: caller.merchantId, request: request, body: body, storing: Self.withoutSecret) { _ in
-                let created = try await endpoints.create(JSONCoding.decode(CreateWebhookEndpointRequest.self, from: body), merchantId: caller.merchantId)
+            .idempotent(.post, APIPath.webhookEndpoints, .permission(.generalConfigurations), rule: IdempotencyRule(storing: Self.withoutSecret)) { input in
+                let created = try await endpoints.create(
+                    JSONCoding.decode(CreateWebhookEndpointRequest.self, from: input.body), merchantId: try input.caller.merchantId)
                 return (.created, try JSONCoding.encoder.encode(created))
-            }
-        }
-        v1.get("webhooks/endpoints") { _, context in
-            let caller = try context.require(.generalConfigurations)
-            return try JSONCoding.response(.ok, WebhookEndpointList(items: try await endpoints.list(merchantId: caller.merchantId)))
-        }
-        v1.get("webhooks/endpoints/:id") { _, context in
-            let caller = try context.require(.generalConfigurations)
-            return try JSONCoding.response(.ok, try await endpoints.endpoint(id: try context.parameters.require("id"), merchantId: caller.merchantId))
-        }
-        v1.delete("webhooks/endpoints/:id") { request, context in
-            let caller = try context.require(.generalConfigurations)
-            let id = try context.parameters.require("id")
-            var request = request
-            let body = try await request.collectBody(upTo: JSONCoding.maxBodySize)
-            return try await idempotency.run(merchantId: caller.merchantId, request: request, body: body) { _ in
-                (.ok, try JSONCoding.encoder.encode(try await endpoints.delete(id: id, merchantId: caller.merchantId)))
-            }
-        }
-        v1.get("events") { request, context in
-            let caller = try context.require(.generalConfigurations)
-            return try JSONCoding.response(.ok, try await events.list(try WebhookEventListQuery.parse(request.uri.queryParameters, merchantId: caller.merchantId)))
-        }
-        v1.get("events/:id") { _, context in
-            let caller = try context.require(.generalConfigurations)
-            return try JSONCoding.response(.ok, try await events.details(id: try context.parameters.require("id"), merchantId: caller.merchantId))
-        }
+            },
+            .get(APIPath.webhookEndpoints, .permission(.generalConfigurations)) { input in
+                try JSONCoding.response(.ok, WebhookEndpointList(items: try await endpoints.list(merchantId: try input.caller.merchantId)))
+            },
+            .get(endpoint, .permission(.generalConfigurations)) { input in
+                try JSONCoding.response(.ok, try await endpoints.endpoint(id: try input.parameter(.id), merchantId: try input.caller.merchantId))
+            },
+            .idempotent(.delete, endpoint, .permission(.generalConfigurations)) { input in
+                (.ok, try JSONCoding.encoder.encode(try await endpoints.delete(id: try input.parameter(.id), merchantId: try input.caller.merchantId)))
+            },
+            .get(APIPath.events, .permission(.generalConfigurations)) { input in
+                let query = try WebhookEventListQuery.parse(input.request.uri.queryParameters, merchantId: try input.caller.merchantId)
+                return try JSONCoding.response(.ok, try await events.list(query))
+            },
+            .get(APIPath.event(PathParameter.id.template), .permission(.generalConfigurations)) { input in
+                try JSONCoding.response(.ok, try await events.details(id: try input.parameter(.id), merchantId: try input.caller.merchantId))
+            },
+        ]
     }
 
     @Sendable static func withoutSecret(_ data: Data) throws -> Data {

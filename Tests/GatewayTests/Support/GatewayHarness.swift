@@ -92,15 +92,18 @@ struct TestSession: Sendable {
     }
 
     /// Sends a request with the session's bearer token; returns status, headers and body.
+    /// A JSON reply is checked against the OpenAPI document (``ReplySchemaCheck``).
     @discardableResult
     func send(_ method: HTTPRequest.Method, _ path: String, json: String? = nil, token: String? = nil,
-              headers extra: HTTPFields = [:]) async throws -> TestReply {
+              headers extra: HTTPFields = [:], sourceLocation: SourceLocation = #_sourceLocation) async throws -> TestReply {
         var headers = extra
         headers[.authorization] = "Bearer \(token ?? self.token)"
         if json != nil { headers[.contentType] = "application/json" }
-        return try await client.execute(uri: path, method: method, headers: headers, body: json.map { ByteBuffer(string: $0) }) { response in
+        let reply = try await client.execute(uri: path, method: method, headers: headers, body: json.map { ByteBuffer(string: $0) }) { response in
             TestReply(status: Int(response.status.code), headers: response.headers, body: Data(buffer: response.body))
         }
+        ReplySchemaCheck.record(method: method, path: path, reply: reply, sourceLocation: sourceLocation)
+        return reply
     }
 
     /// A keyed sale or authorization; fails the test unless the gateway answered 201.

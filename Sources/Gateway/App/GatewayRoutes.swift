@@ -1,0 +1,29 @@
+import Foundation
+import Hummingbird
+
+/// Every route of the gateway, from each feature's controller: the one table the router
+/// registers and the tests enumerate (the OpenAPI document's operations, the idempotency
+/// and device rules), so neither can miss a route.
+enum GatewayRoutes {
+    static func table(_ services: GatewayServices, now: @escaping @Sendable () -> Date) -> [GatewayRoute] {
+        let processor = services.processor
+        return SystemController(processorIsReachable: { await processor.isReachable }).routes
+            + TokenController(tokens: services.tokens).routes
+            + TransactionController(services: .init(services), validator: CardPaymentValidator(now: now)).routes
+            + BatchController(batches: services.batches).routes
+            + DeviceController(devices: services.devices).routes
+            + TapController(services: .init(services)).routes
+            + AmountController(settings: services.settings).routes
+            + SettingsController(settings: services.settings).routes
+            + WebhookController(endpoints: services.webhookEndpoints, events: services.webhookEvents).routes
+            // Halo- and Koard-compatible routes keep their documents' paths, outside /v1 or beside it.
+            + HaloController(services: .init(services)).routes
+            + KoardController(services: .init(services)).routes
+    }
+
+    /// The shared steps every route goes through, built once from the services.
+    static func pipeline(_ services: GatewayServices, now: @escaping @Sendable () -> Date) -> RoutePipeline {
+        RoutePipeline(
+            auth: AuthMiddleware(signer: services.signer, now: now), devices: services.deviceGuard, idempotency: services.idempotency)
+    }
+}

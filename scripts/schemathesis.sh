@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Fuzzes a real `tapline serve` (embedded SQLite in a temporary folder) with schemathesis,
+# from the document it serves at /v1/openapi.yaml: fails on any 5xx (bad input is a 4xx in
+# the error envelope, never a 500) and on any answer its operation does not document
+# (status, content type, body schema). Bounded by SCHEMATHESIS_MAX_TIME seconds (default 180).
+# Needs: pip install schemathesis (.ci/run installs it).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+max_time=${SCHEMATHESIS_MAX_TIME:-180}
+work=$(mktemp -d)
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()')
+base="http://127.0.0.1:$port"
+swift build --product tapline 2>&1 | tail -1
+bin="$(swift build --show-bin-path)/tapline"
+server=""
+cleanup() {
+    [ -n "$server" ] && kill "$server" 2>/dev/null || true
+    if [ -n "${SCHEMATHESIS_KEEP:-}" ]; then echo "schemathesis: kept $work"; else rm -rf "$work"; fi
+}
+trap cleanup EXIT
+
+(cd "$work" && exec "$bin" serve --port "$port" >>"$work/serve.log" 2>&1) &
+server=$!
+for _ in $(seq 1 100); do
+    curl -sf "$base/health" >/dev/null 2>&1 && break
+    kill -0 "$server" 2>/dev/null || { cat "$work/serve.log"; echo "tapline serve exited"; exit 1; }
+    sleep 0.1
+done
+curl -sf "$base/health" >/dev/null
+
+# The first start prints `export TAPLINE=… CLIENT_ID=… CLIENT_SECRET=…` for the demo merchant's client.
+eval "$(sed -n 's/^ *\(export TAPLINE=.*\)$/\1/p' "$work/serve.log")"
+token=$(curl -sf "$base/v1/oauth/token" -H 'Content-Type: application/json' \
+    -d "{\"grant_type\":\"client_credentials\",\"client_id\":\"$CLIENT_ID\",\"client_secret\":\"$CLIENT_SECRET\"}" |
+    python3 -c 'import json,sys; print(json.load(sys.stdin)["access_token"])')
+
+# A registered device with Tap to Pay on, so the Tap to Pay routes get past the device check
+# to their bodies (the fuzzed sealed card data) instead of answering only 403.
+device=schemathesis-till
+auth=(-H "Authorization: Bearer $token" -H 'Content-Type: application/json')
+curl -sf "${auth[@]}" "$base/v1/devices" -d "{\"deviceId\":\"$device\"}" >/dev/null
+curl -sf "${auth[@]}" -X POST "$base/v1/devices/$device/tap-to-pay/activate" >/dev/null
+
+# The device header is a documented parameter, which schemathesis would fill itself: fixed here.
+printf '[parameters]\n"header.X-Device-Installation-Id" = "%s"\n' "$device" >"$work/schemathesis.toml"
+
+# A fixed seed: a failure is found again by the next run; SCHEMATHESIS_SEED changes it. One
+# worker: hypothesis describing strategies in two threads at once can fail on its own (a
+# CPython AST race), which is no finding. Run from the temporary folder: schemathesis keeps
+# its state (.schemathesis/, .hypothesis/) where it runs.
+fuzz() {
+    local seconds=$1
+    shift
+    (cd "$work" && schemathesis --no-color --config-file "$work/schemathesis.toml" run "$base/v1/openapi.yaml" --url "$base" \
+        -H "Authorization: Bearer $token" \
+        --checks not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance \
+        --max-time "$seconds" --max-examples "${SCHEMATHESIS_MAX_EXAMPLES:-25}" --workers 1 \
+        --seed "${SCHEMATHESIS_SEED:-14}" --generation-database none "$@")
+}
+# Deactivation last and alone: the fuzzer learns the device's id from the device list, and
+# once it has turned Tap to Pay off, every Tap to Pay route would only answer 403.
+fuzz $((max_time * 5 / 6)) --exclude-path-regex 'tap-to-pay/deactivate$' "$@"
+fuzz $((max_time / 6)) --include-path-regex 'tap-to-pay/deactivate$' "$@"
