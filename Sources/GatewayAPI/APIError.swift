@@ -32,6 +32,8 @@ public enum APIErrorCode: String, Sendable, CaseIterable {
     // 400
     case invalidRequest = "invalid_request"
     case invalidJSON = "invalid_json"
+    /// A body field or query parameter the route does not take; `field` names it.
+    case unknownField = "unknown_field"
     case invalidAmount = "invalid_amount"
     case unknownCurrency = "unknown_currency"
     case invalidCardNumber = "invalid_card_number"

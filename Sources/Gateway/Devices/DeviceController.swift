@@ -30,15 +30,18 @@ struct DeviceController {
                 return try JSONCoding.response(.ok, try await devices.render(device))
             },
             .idempotent(.post, APIPath.activateTapToPay(PathParameter.deviceId.template), .permission(.featureTapToPayOnMobile)) { input in
-                try await setTapToPay(.active, input)
+                try JSONCoding.requireNoFields(input.body)
+                return try await setTapToPay(.active, input)
             },
             .idempotent(.post, APIPath.deactivateTapToPay(PathParameter.deviceId.template), .permission(.featureTapToPayOnMobile)) { input in
-                try await setTapToPay(.deactivated, input)
+                try JSONCoding.requireNoFields(input.body)
+                return try await setTapToPay(.deactivated, input)
             },
             .notIdempotent(
                 APIPath.readerToken(PathParameter.deviceId.template), .permission(.featureTapToPayOnMobile),
                 because: "a replay would keep a live token in the database, and a retry only issues another token"
             ) { input in
+                try JSONCoding.requireNoFields(input.body)
                 let caller = try input.caller
                 let issued = try await devices.readerToken(
                     deviceId: try input.parameter(.deviceId), merchantId: caller.merchantId, clientId: caller.clientId)

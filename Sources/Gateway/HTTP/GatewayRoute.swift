@@ -55,15 +55,17 @@ struct GatewayRoute: Sendable {
     /// Largest body read; nil reads none (GET).
     var bodyLimit: Int? = JSONCoding.maxBodySize
     var style: Style = .canonical
+    /// The query parameters the route reads; any other is refused (400 `unknown_field`).
+    var query: Set<String> = []
     /// Why a non-GET route is not idempotent, when it is not: a new mutating route must say.
     var notIdempotentBecause: String?
     var handler: Handler
 
     /// A route that changes nothing.
     static func get(
-        _ path: String, _ access: Access, _ handler: @escaping @Sendable (RouteInput) async throws -> Response
+        _ path: String, _ access: Access, query: Set<String> = [], _ handler: @escaping @Sendable (RouteInput) async throws -> Response
     ) -> GatewayRoute {
-        GatewayRoute(method: .get, path: path, access: access, bodyLimit: nil, handler: .plain(handler))
+        GatewayRoute(method: .get, path: path, access: access, bodyLimit: nil, query: query, handler: .plain(handler))
     }
 
     /// A mutating route under an `Idempotency-Key`.

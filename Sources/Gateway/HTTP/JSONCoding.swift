@@ -13,8 +13,25 @@ enum JSONCoding {
 
     /// Decodes a JSON body, turning every decoding failure into a 400 that names the field.
     /// The body is checked as strict JSON first (``JSONBodyCheck``): duplicate keys, `null`
-    /// outside the type's ``NullableFields``, deep nesting and text that is not UTF-8 are refused.
-    static func decode<T: Decodable>(_ type: T.Type, from body: ByteBuffer) throws -> T {
+    /// outside the type's ``NullableFields``, deep nesting and text that is not UTF-8 are refused;
+    /// then a field the type does not take is refused too (``UnknownFields``), never dropped.
+    static func decode<T: Codable>(_ type: T.Type, from body: ByteBuffer) throws -> T {
+        let decoded = try decodeTaking(type, from: body)
+        if let field = try UnknownFields.first(in: Data(buffer: body), decoded: decoded) {
+            throw GatewayError.unknownField(field)
+        }
+        return decoded
+    }
+
+    /// Refuses any field in a body the route does not read: nothing, or `{}`.
+    static func requireNoFields(_ body: ByteBuffer) throws {
+        guard body.readableBytes > 0 else { return }
+        _ = try decode(NoFields.self, from: body)
+    }
+
+    /// Decodes what `type` takes, without refusing what it does not: for reading which kind of
+    /// request a body is before decoding it as that kind.
+    static func decodeTaking<T: Decodable>(_ type: T.Type, from body: ByteBuffer) throws -> T {
         let data = Data(buffer: body)
         guard !data.isEmpty else { throw GatewayError.invalid("body", "the request body must be a JSON object", code: .invalidJSON) }
         var check = JSONBodyCheck(
@@ -64,6 +81,18 @@ protocol NullableFields {
 }
 
 extension GatewayError {
+    /// A field of the body the route does not take: refused rather than silently dropped.
+    static func unknownField(_ field: String) -> GatewayError {
+        .invalid(field, "\(field) is not a field this request takes; remove it (see the API reference for the fields of this route)",
+                 code: .unknownField)
+    }
+
+    /// A query parameter the route does not take.
+    static func unknownQueryParameter(_ name: String) -> GatewayError {
+        .invalid(name, "\(name) is not a query parameter of this route; remove it (see the API reference for its parameters)",
+                 code: .unknownField)
+    }
+
     /// What ``JSONBodyCheck`` refused, as a 400 naming the field.
     init(_ problem: JSONBodyCheck.Problem) {
         switch problem {

@@ -4,7 +4,8 @@ import Hummingbird
 /// The one place the cross-cutting concerns of a route are applied, in one order for every
 /// route (docs/architecture.md, "One order for every route"):
 /// correlation id and error envelope (router middleware) → authentication → permission →
-/// body, read under the route's limit → device binding → idempotency → handler.
+/// query parameters the route takes → body, read under the route's limit → device binding →
+/// idempotency → handler.
 struct RoutePipeline: Sendable {
     let auth: AuthMiddleware
     let devices: DeviceGuard
@@ -45,6 +46,8 @@ struct RoutePipeline: Sendable {
         case .authenticated: merchantId = try context.requireCaller().merchantId
         case .permission(let permission): merchantId = try context.require(permission).merchantId
         }
+        let names = request.uri.queryParameters.map { String($0.key) }
+        if let unknown = UnknownFields.first(query: names, taken: route.query) { throw GatewayError.unknownQueryParameter(unknown) }
         var request = request
         var body = ByteBuffer()
         if let limit = route.bodyLimit { body = try await request.collectBody(upTo: limit) }

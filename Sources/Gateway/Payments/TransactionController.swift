@@ -30,7 +30,7 @@ struct TransactionController {
         var routes: [GatewayRoute] = [
             create(.sale, at: APIPath.sale, permission: .ecommerceSale),
             create(.authorization, at: APIPath.authorization, permission: .ecommerceAuth),
-            .get(APIPath.transactions, .permission(.listTransactions)) { input in try await list(input) },
+            .get(APIPath.transactions, .permission(.listTransactions), query: TransactionListQuery.names) { input in try await list(input) },
             .get(APIPath.transaction(PathParameter.id.template), .permission(.getTransactionDetails)) { input in try await details(input) },
         ]
         for operation in APIPath.FollowUp.allCases {
@@ -46,8 +46,10 @@ struct TransactionController {
         .idempotent(.post, path, .permission(permission), device: .when(TapTransactionRequest.isTap)) { input in
             let caller = try input.caller
             let created: Transaction
-            let tapped = try JSONCoding.decode(TapTransactionRequest.self, from: input.body)
-            if tapped.paymentCardData != nil || tapped.generalCardData != nil {
+            // Which kind of request the body is decides which fields it may have.
+            let probe = try JSONCoding.decodeTaking(TapTransactionRequest.self, from: input.body)
+            if probe.paymentCardData != nil || probe.generalCardData != nil {
+                let tapped = try JSONCoding.decode(TapTransactionRequest.self, from: input.body)
                 let device = try input.activeDevice
                 let tap = try await services.taps.open(
                     TakeTapPayment.Reading(generalCardData: tapped.generalCardData, paymentCardData: tapped.paymentCardData), on: device,
@@ -135,6 +137,7 @@ struct TransactionController {
             let tip = try JSONCoding.decode(AdjustTipBody.self, from: body).tipAmount
             return .tipAdjustment(tip: try AmountField.nonNegative(tip, field: "tipAmount"))
         case .void:
+            try JSONCoding.requireNoFields(body)
             return .void
         case .reverse:
             return .reversal(amount: empty ? nil : try AmountField.positive(JSONCoding.decode(ReverseBody.self, from: body).amount, field: "amount"))

@@ -12,6 +12,12 @@ enum TransactionListQuery {
         "operationmode": .date, "customercompany": .customerName, "merchant": .date,
     ]
 
+    /// Every parameter ``parse(_:merchantId:)`` reads; the route refuses any other.
+    static let names: Set<String> = [
+        "page", "pageSize", "orderBy", "asc", "noBatch", "createMethodId", "createdById", "batchId", "referenceId", "status", "type",
+        "from", "to",
+    ]
+
     static func parse(_ parameters: Parameters, merchantId: String) throws -> TransactionQuery {
         var query = TransactionQuery(merchantId: merchantId)
         if let page = parameters.get("page") {

@@ -13,6 +13,7 @@ struct BatchController {
                 return try JSONCoding.response(.ok, BatchList(items: items))
             },
             .idempotent(.post, APIPath.closeBatch, .permission(.submitBatchForSettlement)) { input in
+                try JSONCoding.requireNoFields(input.body)
                 guard let closed = try await batches.close(merchantId: try input.caller.merchantId) else {
                     throw GatewayError(.conflict, .invalidStateTransition, "there is no open batch: nothing was captured or refunded since the last close")
                 }

@@ -25,9 +25,10 @@ struct WebhookController {
                 try JSONCoding.response(.ok, try await endpoints.endpoint(id: try input.parameter(.id), merchantId: try input.caller.merchantId))
             },
             .idempotent(.delete, endpoint, .permission(.generalConfigurations)) { input in
-                (.ok, try JSONCoding.encoder.encode(try await endpoints.delete(id: try input.parameter(.id), merchantId: try input.caller.merchantId)))
+                try JSONCoding.requireNoFields(input.body)
+                return (.ok, try JSONCoding.encoder.encode(try await endpoints.delete(id: try input.parameter(.id), merchantId: try input.caller.merchantId)))
             },
-            .get(APIPath.events, .permission(.generalConfigurations)) { input in
+            .get(APIPath.events, .permission(.generalConfigurations), query: WebhookEventListQuery.names) { input in
                 let query = try WebhookEventListQuery.parse(input.request.uri.queryParameters, merchantId: try input.caller.merchantId)
                 return try JSONCoding.response(.ok, try await events.list(query))
             },
@@ -46,6 +47,9 @@ struct WebhookController {
 
 /// Reads the event list's page and filters from a query string.
 enum WebhookEventListQuery {
+    /// Every parameter ``parse(_:merchantId:)`` reads; the route refuses any other.
+    static let names: Set<String> = ["page", "pageSize", "type", "transactionId", "from", "to"]
+
     static func parse(_ parameters: Parameters, merchantId: String) throws -> WebhookEventQuery {
         var query = WebhookEventQuery(merchantId: merchantId)
         if let page = parameters.get("page") {
