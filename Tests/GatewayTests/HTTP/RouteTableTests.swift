@@ -33,6 +33,15 @@ struct RouteTableTests {
         ])
     }
 
+    /// The query parameters a route takes (any other is refused) are the ones the document lists.
+    @Test func eachRouteTakesTheQueryParametersTheDocumentLists() throws {
+        for route in RouteTable.routes {
+            let operation = OpenAPISpec.Operation(method: route.method.rawValue, path: RouteTable.documentPath(route.path))
+            #expect(route.query == OpenAPISpec.shared.queryParameters(operation), "\(RouteTable.key(route))")
+        }
+        #expect(RouteTable.route("GET /v1/transactions")?.query.contains("referenceId") == true)
+    }
+
     @Test func theDocumentFormOfATemplate() {
         #expect(RouteTable.documentPath("/v1/devices/:deviceId/tap-to-pay/activate") == "/v1/devices/{deviceId}/tap-to-pay/activate")
         #expect(RouteTable.documentPath("/health") == "/health")

@@ -55,6 +55,19 @@ struct OpenAPISpec: @unchecked Sendable {
 
     /// The JSON schema of `operation`'s answer with `status` (else its `default`), or nil
     /// when the document has no such response or it is not JSON.
+    /// The names of the query parameters the document gives `operation` (its own and its
+    /// path's, `$ref`s resolved).
+    func queryParameters(_ operation: Operation) -> Set<String> {
+        let item = (root["paths"] as? [String: Any])?[operation.path] as? [String: Any] ?? [:]
+        let own = (item[operation.method.lowercased()] as? [String: Any])?["parameters"] as? [Any] ?? []
+        let shared = item["parameters"] as? [Any] ?? []
+        return Set((shared + own).compactMap { parameter -> String? in
+            var parameter = parameter as? [String: Any] ?? [:]
+            if let reference = parameter["$ref"] as? String, let target = validator.resolve(reference) as? [String: Any] { parameter = target }
+            return parameter["in"] as? String == "query" ? parameter["name"] as? String : nil
+        })
+    }
+
     func responseSchema(_ operation: Operation, status: Int) -> Any?? {
         let item = (root["paths"] as? [String: Any])?[operation.path] as? [String: Any]
         let responses = (item?[operation.method.lowercased()] as? [String: Any])?["responses"] as? [String: Any] ?? [:]
