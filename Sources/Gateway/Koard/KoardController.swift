@@ -53,7 +53,7 @@ struct KoardController {
                     TakeTapPayment.Reading(generalCardData: body.generalCardData, paymentCardData: body.paymentCardData), on: device,
                     pinRefusal: "this payload carries a PIN; send it to /v1/transactions/{id}/pin")
                 let payment = try await services.taps.pay(
-                    type, tap: tap, terms: try Self.terms(body), device: device, merchantId: caller.merchantId,
+                    try Self.kind(route: type, requested: body.type, caller: caller), tap: tap, terms: try Self.terms(body), device: device, merchantId: caller.merchantId,
                     idempotency: input.claim, logger: input.context.logger)
                 return (HTTPResponse.Status.created, try JSONCoding.encoder.encode(KoardRenderer.render(payment)))
             }
@@ -85,6 +85,23 @@ struct KoardController {
         return {
             let caller = try input.caller
             return try await KoardPaymentLookup(store: store, merchantId: caller.merchantId).find(try input.parameter(.id))
+        }
+    }
+
+    /// What the payment is: the route's kind, or a preauth asked for on `/v4/payment` with
+    /// `"type":"preauth"` (which needs the preauth permission). `/v4/preauth` refuses a sale
+    /// rather than capturing what the route says it holds.
+    static func kind(route: TransactionType, requested: KoardPaymentType?, caller: Caller) throws -> TransactionType {
+        switch (route, requested) {
+        case (_, nil), (.sale, .sale?), (.authorization, .preauth?):
+            return route
+        case (.sale, .preauth?):
+            guard caller.permissions.contains(APIPermission.ecommerceAuth.rawValue) else {
+                throw GatewayError.forbidden("a preauth needs the ecommerceAuth permission")
+            }
+            return .authorization
+        default:
+            throw GatewayError.invalid("type", "/v4/preauth holds the amount: type must be preauth or left out; send a sale to /v4/payment")
         }
     }
 

@@ -17,17 +17,20 @@ public struct KoardPaymentRequest: Codable, Sendable, Equatable {
     public var transactionId: String?
     /// The idempotency key when neither `Idempotency-Key` nor `transaction_id` is sent.
     public var eventId: String?
+    /// Koard's `PaymentType`: on `/v4/payment`, `preauth` holds the amount instead of
+    /// capturing it; `/v4/preauth` takes only `preauth`. Absent: the route's own kind.
+    public var type: KoardPaymentType?
 
     enum CodingKeys: String, CodingKey {
         case generalCardData = "general_card_data"
         case paymentCardData = "payment_card_data"
-        case amount, currency, breakdown
+        case amount, currency, breakdown, type
         case transactionId = "transaction_id"
         case eventId = "event_id"
     }
 
     public init(generalCardData: String?, paymentCardData: String?, amount: Int64, currency: String, breakdown: KoardBreakdown? = nil,
-                transactionId: String? = nil, eventId: String? = nil) {
+                transactionId: String? = nil, eventId: String? = nil, type: KoardPaymentType? = nil) {
         self.generalCardData = generalCardData
         self.paymentCardData = paymentCardData
         self.amount = amount
@@ -35,7 +38,13 @@ public struct KoardPaymentRequest: Codable, Sendable, Equatable {
         self.breakdown = breakdown
         self.transactionId = transactionId
         self.eventId = eventId
+        self.type = type
     }
+}
+
+/// Koard's `PaymentType`: a sale captures at once, a preauth holds the amount.
+public enum KoardPaymentType: String, Codable, Sendable, CaseIterable {
+    case sale, preauth
 }
 
 /// `POST /v3/payments/{id}/capture`: all of the hold, `amount` of it, or (no amount) the
