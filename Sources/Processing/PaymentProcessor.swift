@@ -11,18 +11,10 @@
 public protocol PaymentProcessor: Sendable {
     /// Sale (authorize and capture) or authorization (hold).
     func authorize(_ request: AuthorizationRequest) async throws(ProcessorError) -> ProcessorResponse
-    /// Captures at most the authorized amount of an authorization; the rest is released.
-    func capture(_ request: FollowUpProcessorRequest) async throws(ProcessorError) -> ProcessorResponse
-    /// Raises an uncaptured authorization by `amount`.
-    func incrementAuthorization(_ request: FollowUpProcessorRequest) async throws(ProcessorError) -> ProcessorResponse
-    /// Replaces the tip of a captured payment; `newTotal` is the captured total after it.
-    func adjustTip(_ request: FollowUpProcessorRequest) async throws(ProcessorError) -> ProcessorResponse
-    /// Cancels a whole unsettled payment (authorization or captured sale) before any refund.
-    func void(_ request: FollowUpProcessorRequest) async throws(ProcessorError) -> ProcessorResponse
-    /// Releases all or part of the outstanding amount; at zero the payment is reversed.
-    func reverse(_ request: FollowUpProcessorRequest) async throws(ProcessorError) -> ProcessorResponse
-    /// Gives back part or all of the captured amount, any number of times.
-    func refund(_ request: FollowUpProcessorRequest) async throws(ProcessorError) -> ProcessorResponse
+    /// A follow-up on a payment the processor decided: `operation` is one of capture,
+    /// incremental authorization, tip adjust, void, reverse and refund (``capture(_:)`` and
+    /// the others below name each one).
+    func followUp(_ operation: ProcessorOperation, _ request: FollowUpProcessorRequest) async throws(ProcessorError) -> ProcessorResponse
     /// The decision already made for a request id, for crash recovery; nil if the
     /// processor never saw it. After ``cancel(transactionId:)`` it is a failure with
     /// response code "68".
@@ -48,6 +40,36 @@ public protocol PaymentProcessor: Sendable {
 }
 
 extension PaymentProcessor {
+    /// Captures at most the authorized amount of an authorization; the rest is released.
+    public func capture(_ request: FollowUpProcessorRequest) async throws(ProcessorError) -> ProcessorResponse {
+        try await followUp(.capture, request)
+    }
+
+    /// Raises an uncaptured authorization by `amount`.
+    public func incrementAuthorization(_ request: FollowUpProcessorRequest) async throws(ProcessorError) -> ProcessorResponse {
+        try await followUp(.incrementAuthorization, request)
+    }
+
+    /// Replaces the tip of a captured payment; `newTotal` is the captured total after it.
+    public func adjustTip(_ request: FollowUpProcessorRequest) async throws(ProcessorError) -> ProcessorResponse {
+        try await followUp(.adjustTip, request)
+    }
+
+    /// Cancels a whole unsettled payment (authorization or captured sale) before any refund.
+    public func void(_ request: FollowUpProcessorRequest) async throws(ProcessorError) -> ProcessorResponse {
+        try await followUp(.void, request)
+    }
+
+    /// Releases all or part of the outstanding amount; at zero the payment is reversed.
+    public func reverse(_ request: FollowUpProcessorRequest) async throws(ProcessorError) -> ProcessorResponse {
+        try await followUp(.reverse, request)
+    }
+
+    /// Gives back part or all of the captured amount, any number of times.
+    public func refund(_ request: FollowUpProcessorRequest) async throws(ProcessorError) -> ProcessorResponse {
+        try await followUp(.refund, request)
+    }
+
     /// A processor that is not an acquirer has nothing to reconcile with.
     public func reconcile(_ request: ReconciliationRequest) async throws(ProcessorError) -> ReconciliationResult? { nil }
 

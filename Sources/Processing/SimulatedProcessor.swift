@@ -58,30 +58,6 @@ public actor SimulatedProcessor: PaymentProcessor {
         }
     }
 
-    public func capture(_ request: FollowUpProcessorRequest) async throws(ProcessorError) -> ProcessorResponse {
-        try await followUp(.capture, request)
-    }
-
-    public func incrementAuthorization(_ request: FollowUpProcessorRequest) async throws(ProcessorError) -> ProcessorResponse {
-        try await followUp(.incrementAuthorization, request)
-    }
-
-    public func adjustTip(_ request: FollowUpProcessorRequest) async throws(ProcessorError) -> ProcessorResponse {
-        try await followUp(.adjustTip, request)
-    }
-
-    public func void(_ request: FollowUpProcessorRequest) async throws(ProcessorError) -> ProcessorResponse {
-        try await followUp(.void, request)
-    }
-
-    public func reverse(_ request: FollowUpProcessorRequest) async throws(ProcessorError) -> ProcessorResponse {
-        try await followUp(.reverse, request)
-    }
-
-    public func refund(_ request: FollowUpProcessorRequest) async throws(ProcessorError) -> ProcessorResponse {
-        try await followUp(.refund, request)
-    }
-
     public func lookup(transactionId: String) async throws(ProcessorError) -> ProcessorResponse? {
         let fault = try takeFault(.lookup, transactionId)
         let response = book.lookup(transactionId: transactionId)
@@ -100,7 +76,7 @@ public actor SimulatedProcessor: PaymentProcessor {
 
     // MARK: Running a call
 
-    private func followUp(_ operation: ProcessorOperation, _ request: FollowUpProcessorRequest) async throws(ProcessorError) -> ProcessorResponse {
+    public func followUp(_ operation: ProcessorOperation, _ request: FollowUpProcessorRequest) async throws(ProcessorError) -> ProcessorResponse {
         let trustForgotten = configuration.approvesForgottenOriginals
         return try await decide(operation, request.transactionId) { book in
             book.followUp(operation, request, approvesForgottenOriginals: trustForgotten)

@@ -25,16 +25,7 @@ struct ProcessorGateway: Sendable {
 
     func followUp(_ type: TransactionType, _ request: FollowUpProcessorRequest) async throws(ProcessorError) -> ProcessorResponse {
         guard let operation = ProcessorOperation(followUp: type) else { preconditionFailure("originals go through authorize") }
-        return try await bounded {
-            switch operation {
-            case .capture: return try await processor.capture(request)
-            case .incrementAuthorization: return try await processor.incrementAuthorization(request)
-            case .adjustTip: return try await processor.adjustTip(request)
-            case .void: return try await processor.void(request)
-            case .reverse: return try await processor.reverse(request)
-            default: return try await processor.refund(request)
-            }
-        }
+        return try await bounded { try await processor.followUp(operation, request) }
     }
 
     /// Whether the processor is an acquirer that payments must name a terminal to (and that

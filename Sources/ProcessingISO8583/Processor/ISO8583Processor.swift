@@ -126,7 +126,8 @@ public final class ISO8583Processor: PaymentProcessor {
         try await cancel(transactionId: request.transactionId)
     }
 
-    func followUp(_ operation: ProcessorOperation, _ request: FollowUpProcessorRequest) async throws(ProcessorError) -> ProcessorResponse {
+    /// Each follow-up is one request naming the original (docs/iso8583.md, "Operations").
+    public func followUp(_ operation: ProcessorOperation, _ request: FollowUpProcessorRequest) async throws(ProcessorError) -> ProcessorResponse {
         if let answer = ledger.decision(request.transactionId, attempt: 0) { return answer }
         let acquirer = try Self.acquirer(request.acquirer)
         let stamp = try await stamp(request.trace, acquirer)

@@ -29,14 +29,9 @@ final class GatedProcessor: PaymentProcessor {
         return try await inner.authorize(request)
     }
 
-    func capture(_ request: FollowUpProcessorRequest) async throws(ProcessorError) -> ProcessorResponse { try await inner.capture(request) }
-    func incrementAuthorization(_ request: FollowUpProcessorRequest) async throws(ProcessorError) -> ProcessorResponse {
-        try await inner.incrementAuthorization(request)
+    func followUp(_ operation: ProcessorOperation, _ request: FollowUpProcessorRequest) async throws(ProcessorError) -> ProcessorResponse {
+        try await inner.followUp(operation, request)
     }
-    func adjustTip(_ request: FollowUpProcessorRequest) async throws(ProcessorError) -> ProcessorResponse { try await inner.adjustTip(request) }
-    func void(_ request: FollowUpProcessorRequest) async throws(ProcessorError) -> ProcessorResponse { try await inner.void(request) }
-    func reverse(_ request: FollowUpProcessorRequest) async throws(ProcessorError) -> ProcessorResponse { try await inner.reverse(request) }
-    func refund(_ request: FollowUpProcessorRequest) async throws(ProcessorError) -> ProcessorResponse { try await inner.refund(request) }
     func lookup(transactionId: String) async throws(ProcessorError) -> ProcessorResponse? {
         if let step = lookupHook.withLock({ hook in defer { hook = nil }; return hook }) { await step() }
         return try await inner.lookup(transactionId: transactionId)
