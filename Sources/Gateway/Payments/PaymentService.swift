@@ -53,15 +53,7 @@ struct PaymentService: Sendable {
             amount: Money(minorUnits: payment.total, currency: payment.currency), card: payment.card,
             entryMode: payment.tap == nil ? .keyed : .contactless, chip: payment.chip, acquirer: prepared.acquirer)
         request.trace = prepared.trace
-        let response: ProcessorResponse
-        do throws(ProcessorError) {
-            response = try await processor.authorize(request)
-        } catch {
-            try await ProcessorFailure.failOriginal(
-                id: row.id, merchantId: merchantId, error: error, recorder: recorder, processor: processor, logger: logger)
-        }
-        // Phase 3.
-        return try await recorder.finishOriginal(id: row.id, merchantId: merchantId, outcome: response.outcome, result: response.result)
+        return try await processor.decideOriginal(request, id: row.id, merchantId: merchantId, recorder: recorder, logger: logger)
     }
 
     private func summary(of card: KeyedCard, entryMode: String) -> CardSummary {

@@ -67,15 +67,7 @@ struct PINService: Sendable {
             transactionId: payment.id, kind: AuthorizationRequest.Kind(original: payment.type), amount: payment.money,
             card: tap.card, entryMode: .contactless, pin: pin, pinAttempt: attempt, chip: tap.chip, acquirer: prepared.acquirer)
         request.trace = prepared.trace
-        let response: ProcessorResponse
-        do throws(ProcessorError) {
-            response = try await processor.authorize(request)
-        } catch {
-            try await ProcessorFailure.failOriginal(
-                id: payment.id, merchantId: merchantId, error: error, recorder: recorder, processor: processor, logger: logger)
-        }
-        // Phase 3.
-        return try await recorder.finishOriginal(id: payment.id, merchantId: merchantId, outcome: response.outcome, result: response.result)
+        return try await processor.decideOriginal(request, id: payment.id, merchantId: merchantId, recorder: recorder, logger: logger)
     }
 
     /// The PIN payload's read must be for this payment, as a tap must be for its request: a
