@@ -10,7 +10,10 @@ extension MemoryStoreState {
             let (first, second) = query.ascending ? (a, b) : (b, a)
             switch Self.compare(first, second, by: query.orderBy) {
             case .some(let precedes): return precedes
-            case .none: return Self.precedes(first.id, second.id)
+            case .none:
+                // Ties by date, then id, as the SQL stores break them.
+                if first.createdAt != second.createdAt { return first.createdAt < second.createdAt }
+                return Self.precedes(first.id, second.id)
             }
         }
         let window = query.pageWindow
@@ -49,6 +52,10 @@ extension MemoryStoreState {
             return compare(a.customerName, b.customerName)
         case .type:
             return compare(a.type.rawValue, b.type.rawValue)
+        case .operationMode:
+            return compare(a.card?.entryMode, b.card?.entryMode)
+        case .cardTokenType, .paymentMethodType, .merchant:
+            return nil
         }
     }
 

@@ -2,10 +2,17 @@ import Foundation
 import PaymentCore
 
 /// Filters, order and page of a transaction list (ARISE `TransactionFilters` plus status,
-/// type and date range). Order is stable: ties are broken by id.
+/// type and date range). Order is stable: ties are broken by date, then id.
 public struct TransactionQuery: Sendable, Equatable {
+    /// ARISE's eleven `orderBy` keys, plus Tapline's `type`.
     public enum Order: String, Sendable, CaseIterable {
         case date, totalAmount, status, id, customerPan, customerName, type
+        /// The card's entry mode (`contactless`, `manual`), which Tapline shows as ARISE `operationMode`.
+        case operationMode
+        /// Keys with one value for every row a list can hold: Tapline keeps no card tokens
+        /// (`cardTokenType` is always absent), takes cards only so far (`paymentMethodType`),
+        /// and lists one merchant at a time (`merchant`). They sort as ties: by date, then id.
+        case cardTokenType, paymentMethodType, merchant
     }
 
     public var merchantId: String

@@ -40,7 +40,8 @@ extension SQLQuerying {
         // NULL sorts below every value, as on the memory store: SQLite's default, and
         // PostgreSQL's (which sorts NULL above) once told.
         let nulls = query.ascending ? "NULLS FIRST" : "NULLS LAST"
-        let order = "\(Self.column(ordering: query.orderBy)) \(direction) \(nulls), id \(direction)"
+        let tieBreak = "created_at \(direction), id \(direction)"
+        let order = Self.column(ordering: query.orderBy).map { "\($0) \(direction) \(nulls), \(tieBreak)" } ?? tieBreak
         let window = query.pageWindow
         let items = try await fetch(
             SQLTables.transactions, where: condition,
@@ -69,8 +70,9 @@ extension SQLQuerying {
         return (clauses.joined(separator: " AND "), binds)
     }
 
-    /// The column behind each order; the only way a query chooses SQL text.
-    private static func column(ordering order: TransactionQuery.Order) -> String {
+    /// The column behind each order, nil for keys every row shares (the tie-break decides);
+    /// the only way a query chooses SQL text.
+    private static func column(ordering order: TransactionQuery.Order) -> String? {
         switch order {
         case .date: return "created_at"
         case .totalAmount: return "amount"
@@ -79,6 +81,8 @@ extension SQLQuerying {
         case .customerPan: return "masked_pan"
         case .customerName: return "customer_name"
         case .type: return "type"
+        case .operationMode: return "card_entry_mode"
+        case .cardTokenType, .paymentMethodType, .merchant: return nil
         }
     }
 }

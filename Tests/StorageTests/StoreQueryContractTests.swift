@@ -23,7 +23,9 @@ struct StoreQueryContractTests {
             row.createdById = creator
             row.batchId = batch
             row.settledAt = settled ? Fixtures.minutes(100) : nil
-            row.card = pan.map { Fixtures.card(pan: $0) }
+            // Three keyed cards among the taps, so operationMode has values to order.
+            let entryMode = ["t02", "t05", "t09"].contains(id) ? "manual" : "contactless"
+            row.card = pan.map { Fixtures.card(pan: $0, entryMode: entryMode) }
             row.customerName = name
             return row
         }
@@ -135,12 +137,13 @@ struct StoreQueryContractTests {
 }
 
 /// The order the contract asks for, spelled out independently of any store: the chosen
-/// column (no value first, text by UTF-8 bytes), ties by id, all in one direction.
+/// column (no value first, text by UTF-8 bytes), ties by date then id, all in one direction.
 enum ReferenceOrder {
     static func ids(of rows: [Transaction], by order: TransactionQuery.Order, ascending: Bool) -> [String] {
         let sorted = rows.sorted { a, b in
             let (x, y) = (key(a, order), key(b, order))
             if x != y { return x.lexicographicallyPrecedes(y) }
+            if a.createdAt != b.createdAt { return a.createdAt < b.createdAt }
             return Array(a.id.utf8).lexicographicallyPrecedes(Array(b.id.utf8))
         }
         return (ascending ? sorted : sorted.reversed()).map(\.id)
@@ -162,6 +165,8 @@ enum ReferenceOrder {
         case .customerPan: return text(row.card?.maskedPan)
         case .customerName: return text(row.customerName)
         case .type: return text(row.type.rawValue)
+        case .operationMode: return text(row.card?.entryMode)
+        case .cardTokenType, .paymentMethodType, .merchant: return []
         }
     }
 }

@@ -5,12 +5,10 @@ import Storage
 
 /// Reads ARISE `TransactionFilters` (plus status, type, from, to) from a query string.
 enum TransactionListQuery {
-    /// ARISE `orderBy` names; those that are the same for every Tapline transaction sort by date.
-    static let orders: [String: TransactionQuery.Order] = [
-        "date": .date, "totalamount": .totalAmount, "status": .status, "id": .id, "customerpan": .customerPan,
-        "customername": .customerName, "type": .type, "cardtokentype": .date, "paymentmethodtype": .date,
-        "operationmode": .date, "customercompany": .customerName, "merchant": .date,
-    ]
+    /// ARISE `orderBy` names, lower-cased (the parameter ignores case), and Tapline's `type`.
+    static let orders: [String: TransactionQuery.Order] = Dictionary(
+        uniqueKeysWithValues: TransactionQuery.Order.allCases.map { ($0.rawValue.lowercased(), $0) })
+        .merging(["customercompany": .customerName]) { kept, _ in kept }
 
     /// Every parameter ``parse(_:merchantId:)`` reads; the route refuses any other.
     static let names: Set<String> = [
@@ -32,7 +30,8 @@ enum TransactionListQuery {
         }
         if let order = parameters.get("orderBy") {
             guard let value = orders[order.lowercased()] else {
-                throw GatewayFailure.invalid("orderBy", "orderBy must be one of: date, totalAmount, status, id, customerPan, customerName, type")
+                throw GatewayFailure.invalid(
+                    "orderBy", "orderBy must be one of: \((TransactionQuery.Order.allCases.map(\.rawValue) + ["customerCompany"]).joined(separator: ", "))")
             }
             query.orderBy = value
         }
