@@ -91,7 +91,7 @@ struct FollowUpTests {
             await expectRefusedInput("amount") { () async throws(TaplineAPIError) in
                 _ = try await client.captureTransaction(transactionId: auth.transactionId, amount: Decimal(string: "0.5")!)
             }
-            #expect(try await client.getTransactionDetails(id: auth.transactionId).operations?.isEmpty == true)
+            #expect(try await client.getTransactionDetails(id: auth.transactionId)?.operations?.isEmpty == true)
             let capture = try await client.captureTransaction(transactionId: auth.transactionId, amount: 1000)
             #expect(capture.amounts?.minorUnits.captured == 1000)
         }

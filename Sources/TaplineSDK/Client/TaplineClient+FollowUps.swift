@@ -29,6 +29,19 @@ extension TaplineClient {
         return try await followUp(transactionId, .refund, body: RefundBody(amount: minor))
     }
 
+    /// Refunds as ARISE's `refundTransaction(RefundRequest)` asks: the whole refundable
+    /// amount when the request has no amount, else that amount.
+    public func refundTransaction(_ request: RefundRequest) async throws(TaplineAPIError) -> TransactionResponse {
+        try request.check()
+        var currency = request.currency
+        if request.cardDataSource != nil {
+            let payment = try await requireTransactionDetails(request.transactionId)
+            try request.check(against: payment)
+            currency = payment.currency
+        }
+        return try await refundTransaction(transactionId: request.transactionId, amount: request.amount, currency: currency)
+    }
+
     /// Raises an authorization's held amount by `amount` (Koard incremental authorization).
     /// A decline leaves the hold as it was and answers with status `declined`.
     public func incrementAuthorization(transactionId: String, amount: Decimal,
@@ -70,7 +83,7 @@ extension TaplineClient {
         guard let amount else { return nil }
         if let currency { return try AmountConversion.minorUnits(amount, currency, field: field, allowZero: allowZero) }
         try AmountConversion.precheck(amount, field: field, allowZero: allowZero)
-        let payment = try await getTransactionDetails(id: transactionId)
+        let payment = try await requireTransactionDetails(transactionId)
         return try AmountConversion.minorUnits(amount, payment.currency, field: field, allowZero: allowZero)
     }
 }

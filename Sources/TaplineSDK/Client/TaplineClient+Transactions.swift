@@ -10,12 +10,27 @@ extension TaplineClient {
     }
 
     /// One transaction with its follow-ups and the operations it allows now (ARISE
-    /// `getTransactionDetails`). Throws ``TaplineAPIError/notFound(_:)`` for an id this
-    /// merchant does not have, including another merchant's transaction.
-    public func getTransactionDetails(id: String) async throws(TaplineAPIError) -> TransactionDetails {
+    /// `getTransactionDetails`), or nil when this merchant has no transaction with that id
+    /// (another merchant's included), as the ARISE document says. A malformed id still throws
+    /// ``TaplineAPIError/badRequest(_:)``, before any request.
+    public func getTransactionDetails(id: String) async throws(TaplineAPIError) -> TransactionDetails? {
+        try await transactionDetails(id)
+    }
+
+    /// ``getTransactionDetails(id:)`` for callers that need the transaction: an unknown id
+    /// throws ``TaplineAPIError/notFound(_:)`` with the gateway's words.
+    func requireTransactionDetails(_ id: String) async throws(TaplineAPIError) -> TransactionDetails {
         try InputCheck.identifier(id, field: "id")
         let resource: TransactionResource = try await connection.get(APIPath.transaction(id))
         return try TransactionDetails(resource)
+    }
+
+    private func transactionDetails(_ id: String) async throws(TaplineAPIError) -> TransactionDetails? {
+        do {
+            return try await requireTransactionDetails(id)
+        } catch .notFound {
+            return nil
+        }
     }
 
     /// Places a hold on a keyed card (ARISE `submitAuthTransaction`); capture it later with

@@ -46,7 +46,17 @@ extension TTPError: LocalizedError {
         }
     }
 
-    /// The error's code: an ARISE-style code or the gateway's error code.
+    /// The ARISE table's code for this error's cause, when the table has one (see
+    /// ``TTPErrorCode``): `EC_504` for the gateway's `processor_timeout`, `DEV003` for an
+    /// incompatible device, and so on.
+    public var errorCode: TTPErrorCode? {
+        switch self {
+        case .notCompatible: return .dev003
+        default: return code.flatMap(TTPErrorCode.init(taplineCode:))
+        }
+    }
+
+    /// The error's code: the gateway's error code or the SDK's own (`CARD_READ_TIMEOUT`).
     public var code: String? {
         switch self {
         case .notCompatible: return "DEV003"

@@ -11,6 +11,7 @@ extension TapPaymentFlow {
             currency: request.total.currency.code, referenceId: request.referenceId)
         body.tipAmount = request.kind == .refund ? nil : request.tip
         body.originalTransactionId = request.originalTransactionId
+        body.breakdown = request.breakdown
         body.createdById = ttp.connection.deviceId
         let path: String
         switch request.kind {
@@ -65,7 +66,8 @@ extension TapPaymentFlow {
         default:
             ttp.publish(.customEvent(.errorOccurred))
             let problem = apiError.problem
-            throw TTPError.transactionFailed(code: problem?.code ?? "GATEWAY_ERROR", message: problem?.message ?? apiError.localizedDescription)
+            let fallback = if case .invalidResponse = apiError { "INVALID_RESPONSE" } else { "GATEWAY_ERROR" }
+            throw TTPError.transactionFailed(code: problem?.code ?? fallback, message: problem?.message ?? apiError.localizedDescription)
         }
     }
 

@@ -19,6 +19,8 @@ struct TapPaymentRequest: Sendable {
     var referenceId: String
     /// A refund of a known payment.
     var originalTransactionId: String?
+    /// How the total divides, when the app said (``TTPTransactionRequest``).
+    var breakdown: BreakdownRequest?
 }
 
 /// What became of a payment by tap.

@@ -21,6 +21,21 @@ extension TapToPay {
         return Self.result(try await TapPaymentFlow(ttp: self).run(request))
     }
 
+    /// Takes a payment by tap as ARISE's `TTPTransactionRequest` describes it: its amount,
+    /// with its parts (subtotal, discount, tip, surcharge rate) kept as the payment's
+    /// breakdown and its `orderId` as the merchant reference. The parts must add up to the
+    /// amount (see ``TTPTransactionRequest``); nothing is read from the card until they do.
+    public func performTransaction(request: TTPTransactionRequest) async throws -> TTPTransactionResult {
+        let settings = try await settings()
+        let payment = try request.payment(currency: request.currency ?? settings.availableCurrencies.first?.name ?? "USD")
+        if settings.zeroCostProcessingOption == .surcharge, payment.breakdown?.surchargeRate == nil {
+            throw TTPError.transactionFailed(
+                code: "SURCHARGE_REQUIRES_CALCULATION",
+                message: "the merchant surcharges credit cards: give subTotal and surchargeRate, or use performTransaction(calculationResult:isDebitCard:)")
+        }
+        return Self.result(try await TapPaymentFlow(ttp: self).run(payment))
+    }
+
     /// Takes a payment by tap for the tender's total of an amount calculation: the debit
     /// card total (no surcharge) when `isDebitCard`, else the credit card total.
     public func performTransaction(calculationResult: AmountCalculation, isDebitCard: Bool) async throws -> TTPTransactionResult {

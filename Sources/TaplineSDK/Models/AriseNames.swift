@@ -1,0 +1,37 @@
+import PaymentCore
+
+/// ARISE's names and numbers for Tapline's types, kept beside Tapline's own (ISO 4217 codes,
+/// lower-camel-case raw values), so an app written against ARISE can compare what it knows.
+extension TransactionType {
+    /// ARISE's `TransactionType` raw value: "Sale", "Authorization", "Capture", "Void",
+    /// "Refund", "TipAdjustment". An incremental authorization is ARISE's "Authorization"
+    /// and a reversal its "Void".
+    public var ariseName: String {
+        switch self {
+        case .tipAdjustment: return "TipAdjustment"
+        default: return OperationType(self)?.name ?? rawValue
+        }
+    }
+}
+
+extension TransactionStatus {
+    /// ARISE's `TransactionStatus` raw value for a row in this status, with `settled` saying
+    /// whether its batch has closed (ARISE shows a captured payment in a closed batch as
+    /// "Settled"). Nil for the states ARISE's list has no name for: `pending`, `pinRequired`,
+    /// `declined`, `expired`, `failed` and a follow-up's `approved`.
+    public func ariseName(settled: Bool) -> String? {
+        switch self {
+        case .authorized: return "Authorized"
+        case .captured: return settled ? "Settled" : "Captured"
+        case .voided: return "Voided"
+        case .refunded: return "Refunded"
+        case .pending, .pinRequired, .declined, .expired, .failed, .approved: return nil
+        }
+    }
+}
+
+extension Currency {
+    /// ARISE's `Currency` number: 1 for USD, the one currency ARISE numbers; nil for the
+    /// others, which Tapline names by their ISO 4217 ``code`` only.
+    public var ariseId: Int? { code == "USD" ? 1 : nil }
+}
