@@ -108,6 +108,7 @@ struct AriseSDKSurfaceTests {
         let causes = TTPErrorCode.causes.values.flatMap { $0 }
         #expect(causes.count == Set(causes).count)
         #expect(TTPErrorCode.withoutTaplineCause.count + TTPErrorCode.causes.count == TTPErrorCode.allCases.count)
+        #expect(TTPErrorCode.withoutTaplineCause.count == 30, "docs/ios.md lists 30 codes with no Tapline cause")
         #expect(TTPErrorCode.allCases.count == 44, "ARISE's table has 44 codes")
     }
 }
