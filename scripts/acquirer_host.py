@@ -14,7 +14,9 @@ does not decode closes its connection. Answers go out as they are decided, in an
 Decisions mirror the Swift simulator (Sources/Processing/SimulatedBook.swift and
 SimulatedAuthorization.swift) with the test-card table of Sources/CardData/TestCards.swift:
   - originals (0100 authorization, 0200 sale, 0200 3=20xxxx refund; card in 2, or in 35
-    before '=') are decided by the card: amount 0 (or above 99 999 999 999) → 13; a PAN that is not 12-19 digits
+    before '=') are decided by the card; an account verification (0100 with 25=51) must
+    have amount 0 (else 13), declines with a declining card's code and answers 85 for any
+    other card, booking nothing. Otherwise: amount 0 (or above 99 999 999 999) → 13; a PAN that is not 12-19 digits
     passing Luhn → 14; listed cards as the table says; any other card approves. The PIN
     card answers 65 without 52; with 52 the block is deciphered (ISO 9564 format 0, zone
     PIN key, psec): 1234 approves, any other PIN or an undecipherable block → 55. The
@@ -141,7 +143,7 @@ def log(message):
 
 def disposition(code):
     """ISOResponseCode.disposition."""
-    if code in ("00", "08", "11"):
+    if code in ("00", "08", "11", "85"):
         return "approved"
     if code == "10":
         return "partial"
@@ -380,6 +382,8 @@ class Host:
         number(fields, "49", 3)
         if not (12 <= len(pan) <= 19 and pan.isdigit() and luhn_ok(pan)):
             raise Refusal("14", "not a valid card number")
+        if kind == "authorization" and fields.get("25") == "51":
+            return self.verify(fields, amount, CARDS_BY_PAN.get(pan, APPROVE))
         if amount <= 0 or amount > LARGEST_AMOUNT:
             raise Refusal("13")
         card = CARDS_BY_PAN.get(pan, APPROVE)
@@ -405,6 +409,15 @@ class Host:
         if kind_of_code == "pin":
             return self.pin_step(key, fields, kind, amount, pan, code, "55", record, by_amount=True)
         raise Refusal(code)
+
+    def verify(self, fields, amount, card):
+        """An account verification (0100, 25=51): SimulatedBook.verify. Amount 0 only; a
+        declining card declines with its code, any other card is good (85); nothing is booked."""
+        if amount != 0:
+            raise Refusal("13", "an account verification has amount 0")
+        if card["behaviour"] == "decline":
+            raise Refusal(card["responseCode"])
+        return {"39": "85", "37": self.new_rrn(), "38": self.new_approval_code(), "4": amount12(0)}
 
     def pin_step(self, key, fields, kind, amount, pan, soft_decline, wrong_pin, record, by_amount=False):
         if kind == "refund":

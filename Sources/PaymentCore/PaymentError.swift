@@ -40,6 +40,7 @@ extension TransactionType {
         case .void: return "void"
         case .reversal: return "reverse"
         case .refund: return "refund"
+        case .cardAuthentication: return "verify"
         }
     }
 }

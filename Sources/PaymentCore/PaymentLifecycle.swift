@@ -89,7 +89,7 @@ public enum PaymentLifecycle {
             } else {
                 payment.status = .voided
             }
-        case .sale, .authorization, .refund:
+        case .sale, .authorization, .refund, .cardAuthentication:
             break
         }
     }

@@ -14,11 +14,13 @@ public enum TransactionStatus: String, Sendable, Codable, CaseIterable {
     case refunded
     case failed
     case approved
+    /// A card authentication the issuer accepted (ARISE `Verified`).
+    case verified
 
     /// No further move is possible from a final status.
     public var isFinal: Bool {
         switch self {
-        case .declined, .voided, .expired, .refunded, .failed, .approved: return true
+        case .declined, .voided, .expired, .refunded, .failed, .approved, .verified: return true
         case .pending, .pinRequired, .authorized, .captured: return false
         }
     }

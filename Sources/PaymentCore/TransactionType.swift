@@ -9,6 +9,9 @@ public enum TransactionType: String, Sendable, Codable, CaseIterable {
     case void
     case reversal
     case refund
+    /// A zero-amount check that the card is good (ARISE `CardAuthentication`): nothing is
+    /// held or moved; it ends `verified` or `declined`, and nothing follows it.
+    case cardAuthentication
 
     /// A sale or an authorization: the row that carries the payment's status and amounts.
     public var isOriginal: Bool { self == .sale || self == .authorization }

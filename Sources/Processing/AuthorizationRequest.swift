@@ -14,6 +14,8 @@ public struct AuthorizationRequest: Sendable, Equatable {
         case authorization
         /// Money back to a card without a payment to refer to (card-present refund by re-tap).
         case refund
+        /// A zero-amount check of the card (account verification): nothing is held.
+        case verification
 
         /// The kind of request a payment of `type` was made with: a sale (also a PIN try on
         /// one), an authorization, or an unreferenced refund.
@@ -21,6 +23,7 @@ public struct AuthorizationRequest: Sendable, Equatable {
             switch type {
             case .authorization: self = .authorization
             case .refund: self = .refund
+            case .cardAuthentication: self = .verification
             default: self = .sale
             }
         }
@@ -30,6 +33,7 @@ public struct AuthorizationRequest: Sendable, Equatable {
             case .sale: return .sale
             case .authorization: return .authorization
             case .refund: return .refund
+            case .verification: return .cardAuthentication
             }
         }
     }

@@ -25,7 +25,7 @@ public struct ISOResponseCode: RawRepresentable, Hashable, Sendable, Expressible
 
     public var disposition: Disposition {
         switch rawValue {
-        case "00", "08", "11": return .approved
+        case "00", "08", "11", "85": return .approved
         case "10": return .partiallyApproved
         case "65", "70": return .pinRequired
         case "91", "96": return .systemError
@@ -52,6 +52,8 @@ public struct ISOResponseCode: RawRepresentable, Hashable, Sendable, Expressible
     public static let pinTriesExceeded: ISOResponseCode = "75"
     public static let responseReceivedTooLate: ISOResponseCode = "68"
     public static let systemMalfunction: ISOResponseCode = "96"
+    /// The approval of an account verification (a zero-amount check of the card).
+    public static let noReasonToDecline: ISOResponseCode = "85"
 
     private static let messages: [String: String] = [
         "00": "Approved",
@@ -84,6 +86,7 @@ public struct ISOResponseCode: RawRepresentable, Hashable, Sendable, Expressible
         "68": "Response received too late: reversed",
         "70": "PIN data required",
         "75": "Allowable number of PIN tries exceeded",
+        "85": "No reason to decline",
         "78": "Blocked, first used",
         "91": "Issuer or switch inoperative",
         "92": "Unable to route transaction",

@@ -24,7 +24,7 @@ extension ProcessorOperation {
         case .void: self = .void
         case .reversal: self = .reverse
         case .refund: self = .refund
-        case .sale, .authorization: return nil
+        case .sale, .authorization, .cardAuthentication: return nil
         }
     }
 }

@@ -41,6 +41,7 @@ struct SimulatedBook: Sendable {
             guard previous.awaitsPIN, request.pin != nil else { return previous.response }
         }
         let amount = request.amount.minorUnits
+        if request.kind == .verification { return verify(request) }
         guard amount > 0 else { return refuse(request.transactionId, .invalidAmount) }
         switch TestCards.behaviour(pan: request.card.pan) {
         case .approve:
@@ -140,6 +141,19 @@ struct SimulatedBook: Sendable {
         }
         decisions[id]?.pinAnswers = earlier.merging([request.pinAttempt: response]) { _, new in new }
         return response
+    }
+
+    /// An account verification: decided by the test card as a payment would be (an
+    /// amount-driven card, having no amount to go by, is good), answered "85" on a good card,
+    /// with nothing on the books. A card that asks for a PIN, fails or does not answer for a
+    /// payment is good here: a verification moves no money, so the simulator keeps it simple.
+    private mutating func verify(_ request: AuthorizationRequest) -> ProcessorResponse {
+        guard request.amount.minorUnits == 0 else { return refuse(request.transactionId, .invalidAmount) }
+        if case .decline(let code) = TestCards.behaviour(pan: request.card.pan) {
+            return refuse(request.transactionId, ISOResponseCode(rawValue: code))
+        }
+        let result = approvalResult(request.transactionId, .noReasonToDecline)
+        return store(request.transactionId, ProcessorResponse(outcome: .approved(amount: 0), result: result), change: nil)
     }
 
     /// An unreferenced refund: money back to the card, with nothing on the books to check against.

@@ -48,7 +48,7 @@ struct AriseSDKSurfaceTests {
         let operations: [(TransactionType, Int?, String)] = [
             (.authorization, 1, "Authorization"), (.sale, 2, "Sale"), (.capture, 3, "Capture"), (.void, 4, "Void"),
             (.refund, 5, "Refund"), (.incrementalAuthorization, 1, "Authorization"), (.reversal, 4, "Void"),
-            (.tipAdjustment, nil, "TipAdjustment"),
+            (.tipAdjustment, nil, "TipAdjustment"), (.cardAuthentication, nil, "CardAuthentication"),
         ]
         for (type, id, name) in operations {
             #expect(OperationType(type)?.rawValue == id, "\(type)")
@@ -110,5 +110,25 @@ struct AriseSDKSurfaceTests {
         #expect(TTPErrorCode.withoutTaplineCause.count + TTPErrorCode.causes.count == TTPErrorCode.allCases.count)
         #expect(TTPErrorCode.withoutTaplineCause.count == 30, "docs/ios.md lists 30 codes with no Tapline cause")
         #expect(TTPErrorCode.allCases.count == 44, "ARISE's table has 44 codes")
+    }
+}
+
+/// ARISE `CardAuthentication`: `submitAuthTransaction` with amount 0.
+@Suite("ARISE card authentication through the SDK")
+struct AriseCardAuthenticationTests {
+    @Test func anAuthorizationOfZeroVerifiesTheCard() async throws {
+        let gateway = try await LiveGateway.make()
+        try await gateway.run { environment in
+            let client = try await gateway.client(environment)
+            let verified = try await client.submitAuthTransaction(input: TestInput.card(0))
+            #expect(verified.operationType == .cardAuthentication)
+            #expect(verified.status == .verified)
+            #expect(verified.processedAmount == 0)
+            #expect(verified.transaction.operationTypeName == "CardAuthentication")
+            #expect(verified.transaction.ariseStatus == "Verified")
+            await expectRefusedInput("amount") { () async throws(TaplineAPIError) in
+                _ = try await client.submitSaleTransaction(input: TestInput.card(0))
+            }
+        }
     }
 }

@@ -62,6 +62,8 @@ struct InputValidationTests {
         ]
         for (field, input) in cases {
             await expectRefusedInput(field) { () async throws(TaplineAPIError) in _ = try await client.submitSaleTransaction(input: input) }
+            // An authorization of zero is a card verification, which the offline client cannot reach.
+            guard input.amount != 0 else { continue }
             await expectRefusedInput(field) { () async throws(TaplineAPIError) in _ = try await client.submitAuthTransaction(input: input) }
         }
     }

@@ -34,6 +34,8 @@ enum KoardRenderer {
         case .tipAdjustment: return "adjust"
         case .void, .reversal: return "reverse"
         case .refund: return "refund"
+        // Not a Koard operation; shown only if a Koard client reads a /v1 card verification.
+        case .cardAuthentication: return "verify"
         }
     }
 }

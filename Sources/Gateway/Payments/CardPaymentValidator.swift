@@ -12,7 +12,14 @@ struct CardPaymentValidator: Sendable {
         guard let currency = Currency(code: body.currency) else {
             throw GatewayFailure.invalid("currency", "unknown currency '\(body.currency)'; use an ISO 4217 code such as USD", .unknownCurrency)
         }
-        _ = try AmountField.positive(body.amount, field: "amount", hint: "minor units, e.g. 1234 for 12.34")
+        // An authorization of zero is a card verification (ARISE CardAuthentication).
+        let verifying = type == .authorization && body.amount == 0
+        if verifying {
+            try Self.checkVerification(body)
+        } else {
+            _ = try AmountField.positive(
+                body.amount, field: "amount", hint: "minor units, e.g. 1234 for 12.34; 0 only on an authorization, to verify the card")
+        }
         let breakdown = try BreakdownRules.canonical.parse(body.breakdown)
         let tip = try AmountField.nonNegative(
             BreakdownRules.canonical.tip(requestTip: body.tipAmount, breakdown: breakdown, tipField: "tipAmount"), field: "tipAmount")
@@ -43,10 +50,20 @@ struct CardPaymentValidator: Sendable {
         try Self.checkLength(body.customerId, field: "customerId")
         try Self.checkLength(body.createdById, field: "createdById")
         return NewPayment(
-            type: type, currency: currency, baseAmount: body.amount, tipAmount: tip, card: card,
+            type: verifying ? .cardAuthentication : type, currency: currency, baseAmount: body.amount, tipAmount: tip, card: card,
             referenceId: body.referenceId, customerId: body.customerId, customerName: Self.customerName(body.contactInfo),
             customerEmail: body.contactInfo?.email, createdById: body.createdById ?? caller.clientId, createMethod: createMethod,
             breakdown: breakdown)
+    }
+
+    /// A verification moves no money, so it takes no tip and no breakdown.
+    private static func checkVerification(_ body: CardTransactionRequest) throws {
+        if let tip = body.tipAmount, tip != 0 {
+            throw GatewayFailure.invalid("tipAmount", "a card verification (amount 0) takes no tip", .amount)
+        }
+        if body.breakdown != nil {
+            throw GatewayFailure.invalid("breakdown", "a card verification (amount 0) has no breakdown")
+        }
     }
 
     /// Which request field a card-data refusal is about. The messages never carry the number.

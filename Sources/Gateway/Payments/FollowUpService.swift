@@ -26,7 +26,8 @@ struct FollowUpService: Sendable {
         // Phase 1: lock the payment, check the move, reserve its amount, record it pending.
         let (operation, payment) = try await store.write { writer -> (Transaction, Transaction) in
             guard var payment = try await writer.lockTransaction(id: paymentId, merchantId: merchantId),
-                  payment.type.isOriginal else { throw GatewayFailure.notFound(.transaction, id: paymentId) }
+                  payment.parentId == nil else { throw GatewayFailure.notFound(.transaction, id: paymentId) }
+            // A card verification or an unreferenced refund is found, and PaymentLifecycle.reserve refuses the move (409).
             if let tap {
                 // A card-present refund goes back to the card that paid.
                 guard payment.card?.panHash == tap.panHash else {

@@ -30,7 +30,8 @@ struct OutcomeRecorder: Sendable {
     /// Finishes a row left pending (the recovery job). False when something else finished it
     /// first: another instance's recovery, or its own request's late phase 3.
     func resolve(_ row: Transaction, outcome: OperationOutcome, result: ProcessorResult) async throws -> Bool {
-        if row.type.isOriginal {
+        // Rows with no parent (payments, unreferenced refunds, card verifications) finish as originals.
+        if row.parentId == nil {
             return try await recordOriginal(id: row.id, merchantId: row.merchantId, outcome: outcome, result: result).changed
         }
         return try await recordFollowUp(id: row.id, merchantId: row.merchantId, outcome: outcome, result: result).changed
@@ -52,6 +53,8 @@ struct OutcomeRecorder: Sendable {
             payment.processorResult = result
             if payment.type == .refund {
                 Self.completeUnreferencedRefund(&payment, outcome: outcome, now: now)
+            } else if payment.type == .cardAuthentication {
+                Self.completeVerification(&payment, outcome: outcome, now: now)
             } else if payment.pinChallenge != nil {
                 let wrongPIN = outcome == .declined && result.responseCode == ISOResponseCode.incorrectPIN.rawValue
                 PaymentLifecycle.completePINAttempt(&payment, outcome: outcome, wrongPIN: wrongPIN, now: now)
@@ -84,6 +87,16 @@ struct OutcomeRecorder: Sendable {
         case .failed: refund.status = .failed
         }
         refund.updatedAt = now
+    }
+
+    /// A card verification ends `verified`, `declined` or `failed`, holding nothing.
+    private static func completeVerification(_ verification: inout Transaction, outcome: OperationOutcome, now: Date) {
+        verification.status = switch outcome {
+        case .approved: .verified
+        case .declined, .pinRequired: .declined
+        case .failed: .failed
+        }
+        verification.updatedAt = now
     }
 
     private func recordFollowUp(

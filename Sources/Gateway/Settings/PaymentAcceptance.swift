@@ -23,11 +23,12 @@ enum PaymentAcceptance {
     }
 
     /// The settings' transaction type (ARISE's list: authorization, sale, capture, void,
-    /// refund) that governs an operation; nil for tip adjustments, which no type covers.
+    /// refund) that governs an operation; nil for tip adjustments, which no type covers. A
+    /// card verification is a zero-amount authorization, so `authorization` governs it.
     static func governingType(of type: TransactionType) -> TransactionType? {
         switch type {
         case .sale, .authorization, .capture, .void, .refund: return type
-        case .incrementalAuthorization: return .authorization
+        case .incrementalAuthorization, .cardAuthentication: return .authorization
         case .reversal: return .void
         case .tipAdjustment: return nil
         }

@@ -25,7 +25,7 @@ struct WebhookOutbox: Sendable {
                 case .void: return [.voided]
                 case .reversal: return [.reversed]
                 case .refund: return [.refunded]
-                case .sale, .authorization: return []
+                case .sale, .authorization, .cardAuthentication: return []
                 }
             case .declined: return [.declined]
             case .failed: return [.failed]
@@ -45,6 +45,7 @@ struct WebhookOutbox: Sendable {
         case .expired: return [.expired]
         case .voided: return [.voided]
         case .refunded: return [.refunded]
+        case .verified: return [.verified]
         // Waiting for a PIN, or a PIN try in flight: the answer is the event.
         case .pending, .pinRequired: return []
         }

@@ -32,13 +32,15 @@ public enum KoardStatus: String, Codable, Sendable, CaseIterable {
         case .expired: self = .reversed
         case .refunded: self = .refunded
         case .approved: self = Self.afterApproved(row, payment: payment)
+        // Koard has no card verification; a zero-amount hold is what it comes nearest to.
+        case .verified: self = .authorized
         }
     }
 
     private static func afterApproved(_ operation: Transaction, payment: Transaction?) -> KoardStatus {
         switch operation.type {
         case .sale, .capture, .tipAdjustment: return .captured
-        case .authorization, .incrementalAuthorization: return .authorized
+        case .authorization, .incrementalAuthorization, .cardAuthentication: return .authorized
         case .void, .reversal:
             guard let payment, payment.status == .voided, payment.capturedAmount > 0 else { return .reversed }
             return .cancelled

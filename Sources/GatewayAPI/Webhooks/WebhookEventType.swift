@@ -17,6 +17,8 @@ public enum WebhookEventType: String, Codable, Sendable, CaseIterable {
     case refunded = "transaction.refunded"
     /// The payment, or an operation on it, was declined (a PIN window that passed included).
     case declined = "transaction.declined"
+    /// A card verification (zero-amount authorization) found the card good.
+    case verified = "transaction.verified"
     /// An authorization passed its window.
     case expired = "transaction.expired"
     /// A batch close settled the payment or refund.

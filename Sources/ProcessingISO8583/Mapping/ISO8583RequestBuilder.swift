@@ -30,7 +30,8 @@ struct ISO8583RequestBuilder: Sendable {
         }
         let tapped = request.entryMode == .contactless
         message.fields[22] = .text(tapped ? "071" : "012")
-        message.fields[25] = .text(tapped ? "00" : "08")
+        // 51: a request to verify the account without authorizing an amount.
+        message.fields[25] = .text(request.kind == .verification ? "51" : tapped ? "00" : "08")
         if let pin = request.pin {
             do {
                 message.fields[52] = .binary(try encipherPIN(pin, card.pan))
@@ -49,9 +50,9 @@ struct ISO8583RequestBuilder: Sendable {
         return try common(Self.mti(of: kind), code, amount, amount: amount.minorUnits, acquirer, stamp)
     }
 
-    /// 0100 for an authorization, 0200 for a sale or a refund.
+    /// 0100 for an authorization or an account verification, 0200 for a sale or a refund.
     static func mti(of kind: AuthorizationRequest.Kind) -> ISO8583MTI {
-        kind == .authorization ? .authorizationRequest : .financialRequest
+        kind == .authorization || kind == .verification ? .authorizationRequest : .financialRequest
     }
 
     /// A capture, incremental authorization, tip adjustment, void, reversal or refund of a

@@ -36,8 +36,11 @@ extension TaplineClient {
     /// Places a hold on a keyed card (ARISE `submitAuthTransaction`); capture it later with
     /// ``captureTransaction(transactionId:amount:currency:)``. The input is checked before
     /// anything is sent. A decline is an answer with status `declined`, not an error.
+    ///
+    /// An amount of zero verifies the card instead (ARISE `CardAuthentication`): nothing is
+    /// held, and the answer's status is `verified` or `declined`.
     public func submitAuthTransaction(input: CardTransactionInput) async throws(TaplineAPIError) -> CardTransactionResponse {
-        try await submit(input, to: APIPath.authorization)
+        try await submit(input, to: APIPath.authorization, verifying: true)
     }
 
     /// Charges a keyed card at once, authorization and capture together (ARISE
@@ -47,8 +50,9 @@ extension TaplineClient {
         try await submit(input, to: APIPath.sale)
     }
 
-    private func submit(_ input: CardTransactionInput, to path: String) async throws(TaplineAPIError) -> CardTransactionResponse {
-        let request = try input.wire(deviceId: getDeviceId())
+    private func submit(_ input: CardTransactionInput, to path: String,
+                        verifying: Bool = false) async throws(TaplineAPIError) -> CardTransactionResponse {
+        let request = try input.wire(deviceId: getDeviceId(), verifying: verifying)
         let resource: TransactionResource = try await connection.post(path, body: request)
         return try CardTransactionResponse(resource)
     }

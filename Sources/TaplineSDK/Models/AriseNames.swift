@@ -4,11 +4,12 @@ import PaymentCore
 /// lower-camel-case raw values), so an app written against ARISE can compare what it knows.
 extension TransactionType {
     /// ARISE's `TransactionType` raw value: "Sale", "Authorization", "Capture", "Void",
-    /// "Refund", "TipAdjustment". An incremental authorization is ARISE's "Authorization"
+    /// "Refund", "TipAdjustment", "CardAuthentication". An incremental authorization is ARISE's "Authorization"
     /// and a reversal its "Void".
     public var ariseName: String {
         switch self {
         case .tipAdjustment: return "TipAdjustment"
+        case .cardAuthentication: return "CardAuthentication"
         default: return OperationType(self)?.name ?? rawValue
         }
     }
@@ -25,6 +26,7 @@ extension TransactionStatus {
         case .captured: return settled ? "Settled" : "Captured"
         case .voided: return "Voided"
         case .refunded: return "Refunded"
+        case .verified: return "Verified"
         case .pending, .pinRequired, .declined, .expired, .failed, .approved: return nil
         }
     }

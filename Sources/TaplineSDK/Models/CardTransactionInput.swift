@@ -51,8 +51,9 @@ public struct CardTransactionInput: Sendable, Equatable {
     /// The wire request in minor units, checked field by field with the gateway's own card
     /// rules; `.badRequest` names the first field at fault. The payment is recorded as made
     /// by the mobile app on `deviceId`, so the list can be filtered by this phone.
-    func wire(deviceId: String) throws(TaplineAPIError) -> CardTransactionRequest {
-        let minorAmount = try AmountConversion.minorUnits(amount, currency, field: "amount")
+    /// `verifying` lets the amount be zero: an authorization of zero verifies the card.
+    func wire(deviceId: String, verifying: Bool = false) throws(TaplineAPIError) -> CardTransactionRequest {
+        let minorAmount = try AmountConversion.minorUnits(amount, currency, field: "amount", allowZero: verifying)
         let minorTip = try tipAmount.map { tip throws(TaplineAPIError) in
             try AmountConversion.minorUnits(tip, currency, field: "tipAmount", allowZero: true)
         }

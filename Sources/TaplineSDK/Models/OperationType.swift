@@ -11,7 +11,8 @@ public enum OperationType: Int, Sendable, Equatable, CaseIterable {
 
     /// The ARISE operation a Tapline row is: an incremental authorization is an
     /// authorization, a reversal (the release of an authorization) a void. A tip adjustment
-    /// has no ARISE operation number (ARISE names it only as a `TransactionType`).
+    /// and a card authentication have no ARISE operation number (ARISE names them only as
+    /// `TransactionType`s).
     public init?(_ type: TransactionType) {
         switch type {
         case .authorization, .incrementalAuthorization: self = .authorization
@@ -19,7 +20,7 @@ public enum OperationType: Int, Sendable, Equatable, CaseIterable {
         case .capture: self = .capture
         case .void, .reversal: self = .void
         case .refund: self = .refund
-        case .tipAdjustment: return nil
+        case .tipAdjustment, .cardAuthentication: return nil
         }
     }
 

@@ -70,7 +70,7 @@ struct TapPaymentFlow {
 
     static func status(of transaction: TransactionResource) -> TTPTransactionStatus {
         switch transaction.status {
-        case .authorized, .captured, .approved, .refunded: return .approved
+        case .authorized, .captured, .approved, .refunded, .verified: return .approved
         case .declined, .expired, .voided: return .declined
         case .failed, .pending, .pinRequired: return .failed
         }

@@ -68,6 +68,21 @@ struct AcquirerPaymentTests {
         }
     }
 
+    @Test func aZeroAuthorizationIsAnAccountVerificationTheHostAnswers85() async throws {
+        try await AcquirerHarness.with { acquirer in
+            try await acquirer.gateway.test { (session: TestSession) async throws in
+                let verified = try await session.pay("authorization", amount: 0)
+                #expect(verified.type == .cardAuthentication && verified.status == .verified)
+                #expect(verified.processor?.responseCode == "85")
+                let declined = try await session.pay("authorization", pan: TestCards.doNotHonour.pan, amount: 0)
+                #expect(declined.status == .declined && declined.processor?.responseCode == "05")
+            }
+            let verifications = try acquirer.host.received("0100")
+            #expect(verifications.count == 2)
+            #expect(verifications.allSatisfy { $0["25"] as? String == "51" && $0["4"] as? String == "000000000000" })
+        }
+    }
+
     @Test func aMerchantWithoutAcquirerIdsIsRefusedBeforeAnythingIsWritten() async throws {
         try await AcquirerHarness.with(setIds: false) { acquirer in
             try await acquirer.gateway.test { (session: TestSession) async throws in

@@ -63,4 +63,26 @@ struct TwoInstanceConnectionLossTests {
             }
         }
     }
+
+    /// Rows with no parent other than payments (a card verification here) are finished by
+    /// the recovery job too, as originals.
+    @Test func theRecoveryJobFinishesALostVerification() async throws {
+        try await TwoInstanceFleet.run(processor: SimulatedProcessor(), wrap: { name, store in name == "a" ? PhaseThreeFaultStore(store) : store }) { fleet in
+            let fault = try #require(fleet.a.store as? PhaseThreeFaultStore)
+            try await fleet.test { first, _ in
+                fault.arm(.beforeCommit)
+                let lost = try await first.send(.post, APIPath.authorization, json: TestSession.cardBody(amount: 0))
+                #expect(lost.status == 503, "\(lost.text)")
+                let rows = try await fleet.store.read { [merchantId = fleet.merchantId] in
+                    try await $0.transactions(TransactionQuery(merchantId: merchantId)).items
+                }
+                let row = try #require(rows.first)
+                #expect(row.type == .cardAuthentication && row.status == .pending)
+                fleet.clock.advance(by: fleet.a.configuration.recoveryGrace + 1)
+                #expect(try await fleet.b.services.recovery.run() == 1)
+                let finished = try #require(try await fleet.store.transaction(id: row.id, merchantId: fleet.merchantId))
+                #expect(finished.status == .verified)
+            }
+        }
+    }
 }

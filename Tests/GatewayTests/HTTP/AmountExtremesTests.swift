@@ -52,8 +52,10 @@ struct AmountExtremesTests {
     static var canonical: [Field] {
         var fields: [Field] = []
         for kind in ["sale", "authorization"] {
+            // An authorization of zero verifies the card.
             fields.append(Field(route: kind, name: "amount", path: fixed("/v1/transactions/\(kind)"),
-                                body: { _, v in #"{"amount":\#(v),\#(keyed)}"# }))
+                                body: { _, v in #"{"amount":\#(v),\#(keyed)}"# },
+                                valid: kind == "authorization" ? 0...Money.largestMinorUnits : 1...Money.largestMinorUnits))
             fields.append(Field(route: kind, name: "tipAmount", path: fixed("/v1/transactions/\(kind)"),
                                 body: { _, v in #"{"amount":1000,"tipAmount":\#(v),\#(keyed)}"# }, valid: 0...Money.largestMinorUnits - 1000))
             for part in breakdownFields {
