@@ -1,3 +1,4 @@
+import CardData
 import Foundation
 import GatewayAPI
 import PaymentCore
@@ -78,6 +79,29 @@ struct AriseSDKSurfaceTests {
             #expect(summary.type == "Sale")
             #expect(summary.currencyCode == "USD")
             #expect(summary.source.name == "Mobile App")
+        }
+    }
+
+    @Test func partialApprovalsAndTapsShowAriseStatusModeAndEMVTags() async throws {
+        let gateway = try await LiveGateway.make()
+        try await gateway.run { environment in
+            let client = try await gateway.client(environment)
+            // The amount-driven card approves half of an amount ending in 10.
+            let partial = try await client.submitAuthTransaction(
+                input: TestInput.card(Decimal(string: "20.10")!, pan: TestCards.amountDriven.pan))
+            #expect(partial.transaction.ariseStatus == "PartiallyAuthorized")
+            #expect(partial.transaction.operationMode == "manual")
+            #expect(partial.transaction.emvTags == nil && partial.transaction.cardTokenType == nil)
+            let row = try #require(try await client.getTransactions().items.first { $0.id == partial.transactionId })
+            #expect(row.ariseStatus == "PartiallyAuthorized" && row.operationMode == "manual")
+        }
+        try await TapFixture.run { fixture in
+            let tapped = try await fixture.client.ttp.performTransaction(amount: 5)
+            let id = try #require(tapped.transactionId)
+            let details = try #require(try await fixture.client.getTransactionDetails(id: id))
+            #expect(details.operationMode == "contactless")
+            #expect(details.emvTags?["9F26"] == tapped.applicationCryptogram)
+            #expect(details.emvTags?["4F"] == tapped.applicationIdentifier)
         }
     }
 

@@ -32,6 +32,24 @@ extension TransactionStatus {
     }
 }
 
+extension TransactionStatus {
+    /// ARISE's status name for a row: ``ariseName(settled:)``, except that a payment the
+    /// issuer approved for less than asked (response code "10") is "PartiallyAuthorized"
+    /// while it is held or charged.
+    static func ariseName(_ status: TransactionStatus, settled: Bool, responseCode: String?) -> String? {
+        if responseCode == "10", status == .authorized || status == .captured { return "PartiallyAuthorized" }
+        return status.ariseName(settled: settled)
+    }
+}
+
+extension TransactionType {
+    /// ARISE's `TransactionType` name for a row: ``ariseName``, except that a refund with no
+    /// payment behind it is "RefundWORef".
+    static func ariseName(_ type: TransactionType, parentId: String?) -> String {
+        type == .refund && parentId == nil ? "RefundWORef" : type.ariseName
+    }
+}
+
 extension Currency {
     /// ARISE's `Currency` number: 1 for USD, the one currency ARISE numbers; nil for the
     /// others, which Tapline names by their ISO 4217 ``code`` only.

@@ -4,11 +4,32 @@ import PaymentCore
 extension TransactionDetails {
     /// ARISE `operationTypeId` (1 authorization … 5 refund); nil for a tip adjustment.
     public var operationTypeId: Int? { OperationType(operationType)?.rawValue }
+    /// ARISE `transactionId`.
+    public var transactionId: String { id }
     /// ARISE `operationType`, the operation's name ("Sale").
     public var operationTypeName: String { operationType.ariseName }
-    /// ARISE `status`: "Captured", "Settled" once its batch closed, "Refunded"…; nil where
-    /// ARISE has no name (see ``PaymentCore/TransactionStatus/ariseName(settled:)``).
-    public var ariseStatus: String? { status.ariseName(settled: settledAt != nil) }
+    /// ARISE `transactionType` name: ``operationTypeName``, or "RefundWORef" for a refund
+    /// with no payment behind it.
+    public var ariseTransactionType: String { TransactionType.ariseName(operationType, parentId: parentId) }
+    /// ARISE `status`: "Captured", "Settled" once its batch closed, "PartiallyAuthorized"
+    /// after a partial approval, "Refunded"…; nil where ARISE has no name (see
+    /// ``PaymentCore/TransactionStatus/ariseName(settled:)``).
+    public var ariseStatus: String? { TransactionStatus.ariseName(status, settled: settledAt != nil, responseCode: responseCode) }
+    /// ARISE `operationMode`: how the card was read (`contactless`, `manual`).
+    public var operationMode: String? { card?.entryMode }
+    /// ARISE `cardTokenType`: always nil, as Tapline keeps no card tokens (a card is
+    /// charged when it is read or keyed, never stored).
+    public var cardTokenType: Int? { nil }
+    /// ARISE `emvTags.raw`: the EMV data a tapped card left (AID, label, cryptogram, TVR,
+    /// ATC, by tag); nil for a keyed card.
+    public var emvTags: [String: String]? {
+        guard let present = cardPresent else { return nil }
+        let tags: [String: String?] = [
+            "4F": present.applicationId, "50": present.applicationLabel, "9F26": present.cryptogram,
+            "95": present.terminalVerificationResults, "9F36": present.applicationTransactionCounter,
+        ]
+        return tags.compactMapValues { $0 }
+    }
     /// ARISE `currency` number (1 for USD); ``currency`` keeps the ISO 4217 code.
     public var currencyId: Int? { currency.ariseId }
     /// ARISE `source`: how and by whom it was created.
@@ -19,10 +40,12 @@ extension TransactionDetails {
 
 /// ARISE's names for what ``TransactionSummary`` holds.
 extension TransactionSummary {
-    /// ARISE `type`: the operation's name ("Sale", "TipAdjustment").
-    public var type: String { operationType.ariseName }
+    /// ARISE `type`: the operation's name ("Sale", "TipAdjustment", "RefundWORef").
+    public var type: String { TransactionType.ariseName(operationType, parentId: parentId) }
     /// ARISE `status` name (see ``TransactionDetails/ariseStatus``).
-    public var ariseStatus: String? { status.ariseName(settled: settledAt != nil) }
+    public var ariseStatus: String? { TransactionStatus.ariseName(status, settled: settledAt != nil, responseCode: responseCode) }
+    /// ARISE `cardTokenType`: always nil, as Tapline keeps no card tokens.
+    public var cardTokenType: Int? { nil }
     /// ARISE `currencyCode`: the ISO 4217 code.
     public var currencyCode: String { currency.code }
     /// ARISE `currency` number (1 for USD).

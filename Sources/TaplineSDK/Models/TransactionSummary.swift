@@ -46,6 +46,10 @@ public struct TransactionSummary: Sendable, Equatable, Identifiable {
     public var settledAt: Date?
     /// The follow-ups allowed now (originals only).
     public var availableOperations: [TransactionOperation]?
+    /// ARISE `operationMode`: how the card was read (`contactless`, `manual`); nil without a card.
+    public var operationMode: String?
+    /// The processor's response code ("00", "10" for a partial approval…).
+    public var responseCode: String?
 
     init(_ resource: TransactionResource) throws(TaplineAPIError) {
         let currency = try AmountConversion.currency(resource.currency)
@@ -69,5 +73,7 @@ public struct TransactionSummary: Sendable, Equatable, Identifiable {
         batchId = resource.batchId
         settledAt = resource.settledAt
         availableOperations = resource.availableOperations?.map { TransactionOperation($0, currency: currency) }
+        operationMode = resource.card?.entryMode
+        responseCode = resource.processor?.responseCode
     }
 }
