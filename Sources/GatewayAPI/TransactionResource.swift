@@ -36,6 +36,8 @@ public struct TransactionResource: Codable, Sendable, Equatable {
     public var operations: [TransactionResource]?
     /// How the total divides, when the client sent a breakdown (rates are fractions, 0.0875 = 8.75 %).
     public var breakdown: PaymentBreakdown?
+    /// The merchant as a receipt shows it (details only).
+    public var merchant: MerchantResource?
 
     public init(id: String, type: TransactionType, status: TransactionStatus, merchantId: String, currency: String,
                 amount: Int64, createMethodId: Int, createdAt: Date, updatedAt: Date) {

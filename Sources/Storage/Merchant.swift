@@ -8,6 +8,8 @@ public struct Merchant: Sendable, Equatable, Codable {
     public var authorizationWindow: TimeInterval
     /// Pricing, tips and the other payment options: the one source of the suggested tips.
     public var paymentSettings: PaymentSettings
+    /// Address and contact details for receipts.
+    public var profile: MerchantProfile = MerchantProfile()
     public var createdAt: Date
 
     public static let defaultAuthorizationWindow: TimeInterval = 7 * 24 * 3600

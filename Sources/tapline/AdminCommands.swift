@@ -6,7 +6,7 @@ import GatewayAPI
 /// `tapline merchant create|list|settings`.
 struct MerchantCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "merchant", abstract: "Manage merchants.", subcommands: [Create.self, List.self, MerchantSettingsCommand.self])
+        commandName: "merchant", abstract: "Manage merchants.", subcommands: [Create.self, List.self, MerchantSettingsCommand.self, MerchantProfileCommand.self])
 
     struct Create: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Create a merchant.")

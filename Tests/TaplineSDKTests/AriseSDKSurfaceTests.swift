@@ -74,6 +74,8 @@ struct AriseSDKSurfaceTests {
             #expect(details.ariseStatus == "Captured")
             #expect(details.currencyId == 1)
             #expect(details.orderNumber == "order-9")
+            #expect(details.merchantName == details.merchant?.name && details.merchantName != nil)
+            #expect(details.merchantAddress == nil, "no profile set")
             #expect(details.source == SourceResponse(operationType: .sale, id: client.getDeviceId(), name: "Mobile App"))
             let summary = try #require(try await client.getTransactions().items.first { $0.id == sale.transactionId })
             #expect(summary.type == "Sale")

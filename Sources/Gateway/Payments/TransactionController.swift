@@ -88,7 +88,8 @@ struct TransactionController {
             return (transaction, operations, try await reader.merchant(id: caller.merchantId))
         }
         guard let (transaction, operations, merchant) = found else { throw GatewayError.notFound("transaction \(id)") }
-        let resource = services.renderer.render(transaction, merchant: merchant, operations: transaction.type.isOriginal ? operations : nil)
+        var resource = services.renderer.render(transaction, merchant: merchant, operations: transaction.type.isOriginal ? operations : nil)
+        resource.merchant = merchant.map(services.renderer.receiptMerchant)
         return try JSONCoding.response(.ok, resource)
     }
 

@@ -43,6 +43,13 @@ struct TransactionRenderer: Sendable {
         return resource
     }
 
+    /// The merchant as a receipt shows it: on one transaction's details, not in lists.
+    func receiptMerchant(_ merchant: Merchant) -> MerchantResource {
+        MerchantResource(
+            name: merchant.name, address: merchant.profile.formattedAddress, phoneNumber: merchant.profile.phoneNumber,
+            emailAddress: merchant.profile.emailAddress, website: merchant.profile.website)
+    }
+
     private func availableOperations(_ payment: Transaction, merchant: Merchant?) -> [AvailableOperationResource] {
         let window = merchant?.authorizationWindow ?? Merchant.defaultAuthorizationWindow
         return PaymentLifecycle.availableOperations(for: payment, now: now(), authorizationWindow: window).map { operation in

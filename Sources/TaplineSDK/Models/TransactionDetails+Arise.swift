@@ -36,6 +36,16 @@ extension TransactionDetails {
     public var source: SourceResponse { SourceResponse(type: operationType, createMethod: createMethodId, createdById: createdById) }
     /// ARISE `orderNumber`: the merchant's own reference.
     public var orderNumber: String? { referenceId }
+    /// ARISE `merchantName`.
+    public var merchantName: String? { merchant?.name }
+    /// ARISE `merchantAddress`, on one line; nil until the merchant's profile has one.
+    public var merchantAddress: String? { merchant?.address }
+    /// ARISE `merchantPhoneNumber`.
+    public var merchantPhoneNumber: String? { merchant?.phoneNumber }
+    /// ARISE `merchantEmailAddress`.
+    public var merchantEmailAddress: String? { merchant?.emailAddress }
+    /// ARISE `merchantWebsite`.
+    public var merchantWebsite: String? { merchant?.website }
 }
 
 /// ARISE's names for what ``TransactionSummary`` holds.

@@ -61,6 +61,8 @@ public struct TransactionDetails: Sendable, Equatable, Identifiable {
     public var availableOperations: [TransactionOperation]?
     /// An original's follow-ups, oldest first; nil on follow-ups and in list answers.
     public var operations: [TransactionDetails]?
+    /// The merchant as a receipt shows it; nil in list answers.
+    public var merchant: MerchantResource?
 
     init(_ resource: TransactionResource) throws(TaplineAPIError) {
         let currency = try AmountConversion.currency(resource.currency)
@@ -89,6 +91,7 @@ public struct TransactionDetails: Sendable, Equatable, Identifiable {
         batchId = resource.batchId
         settledAt = resource.settledAt
         availableOperations = resource.availableOperations?.map { TransactionOperation($0, currency: currency) }
+        merchant = resource.merchant
         if let operations = resource.operations {
             var details: [TransactionDetails] = []
             for operation in operations { details.append(try TransactionDetails(operation)) }
