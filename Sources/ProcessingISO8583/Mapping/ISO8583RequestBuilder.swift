@@ -28,9 +28,13 @@ struct ISO8583RequestBuilder: Sendable {
         } else {
             keyed(card, into: &message)
         }
-        let tapped = request.entryMode == .contactless
-        message.fields[22] = .text(tapped ? "071" : "012")
-        message.fields[25] = .text(tapped ? "00" : "08")
+        // Field 22: how the card was read, then "1" PIN capable / "2" not; 25: "08" card not present.
+        switch request.entryMode {
+        case .contactless: (message.fields[22], message.fields[25]) = (.text("071"), .text("00"))
+        case .keyed: (message.fields[22], message.fields[25]) = (.text("012"), .text("08"))
+        case .swiped: (message.fields[22], message.fields[25]) = (.text("902"), .text("00"))
+        case .fallbackSwipe: (message.fields[22], message.fields[25]) = (.text("802"), .text("00"))
+        }
         if let pin = request.pin {
             do {
                 message.fields[52] = .binary(try encipherPIN(pin, card.pan))

@@ -82,6 +82,7 @@ public struct CardTransactionInput: Sendable, Equatable {
         case .invalidExpiryYear: return "expirationYear"
         case .invalidSecurityCode: return "securityCode"
         case .invalidPIN: return "pin"
+        case .invalidTrack2: return "track2"
         }
     }
 }
