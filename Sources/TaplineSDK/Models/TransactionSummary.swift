@@ -46,6 +46,15 @@ public struct TransactionSummary: Sendable, Equatable, Identifiable {
     public var settledAt: Date?
     /// The follow-ups allowed now (originals only).
     public var availableOperations: [TransactionOperation]?
+    /// A keyed payment's price part by part (ARISE `amount`, `AmountDto`); nil on taps and
+    /// on payments sent with a breakdown.
+    public var amountDetails: TenderBreakdown?
+    /// The processor that decided the payment (ARISE `paymentProcessorId`).
+    public var paymentProcessorId: String?
+    /// The customer's company, from the payment's contact details (ARISE `customerCompany`).
+    public var customerCompany: String?
+    /// The customer's mobile number, from the payment's contact details (ARISE `customerPhone`).
+    public var customerPhone: String?
 
     init(_ resource: TransactionResource) throws(TaplineAPIError) {
         let currency = try AmountConversion.currency(resource.currency)
@@ -69,5 +78,9 @@ public struct TransactionSummary: Sendable, Equatable, Identifiable {
         batchId = resource.batchId
         settledAt = resource.settledAt
         availableOperations = resource.availableOperations?.map { TransactionOperation($0, currency: currency) }
+        amountDetails = resource.amountDetails.map { TenderBreakdown($0, currency: currency) }
+        paymentProcessorId = resource.paymentProcessorId
+        customerCompany = resource.contactInfo?.companyName
+        customerPhone = resource.contactInfo?.mobileNumber
     }
 }
