@@ -16,11 +16,26 @@ enum KeyedTerms {
                 "billingAddress with line1 or postalCode is required: this merchant's AVS profile (\(profile)) verifies the billing address of keyed payments")
         }
         guard let options = payment.pricing else { return row }
+        try checkModeTakes(options, mode: settings.pricing.mode)
         let price = try PricedAmount.price(
             Money(minorUnits: payment.baseAmount, currency: payment.currency), pricing: settings.pricing, options: options)
         row.amount = price.total
         row.tipAmount = price.tip
         row.amountDetails = price
         return row
+    }
+
+    /// A rate the merchant's mode would ignore is refused rather than dropped:
+    /// `surchargeRate` applies in surcharge and dual pricing, `useCardPrice` true in dual
+    /// pricing only (false, "the amount is not a card price", holds in every other mode).
+    private static func checkModeTakes(_ options: AmountOptions, mode: ZeroCostProcessingMode) throws {
+        if options.surchargeRate != nil, mode != .surcharge, mode != .dualPricing {
+            throw GatewayFailure.invalid(
+                "surchargeRate", "surchargeRate applies in the surcharge and dual pricing modes; this merchant's mode is \(mode.rawValue) (payment settings: zeroCostProcessingOption)")
+        }
+        if options.useCardPrice == true, mode != .dualPricing {
+            throw GatewayFailure.invalid(
+                "useCardPrice", "useCardPrice applies in the dual pricing mode; this merchant's mode is \(mode.rawValue) (payment settings: zeroCostProcessingOption)")
+        }
     }
 }
