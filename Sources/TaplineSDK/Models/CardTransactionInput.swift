@@ -15,7 +15,7 @@ import PaymentCore
 /// only; printing or dumping it shows the masked number. Sending raw card numbers puts the
 /// app in PCI-DSS scope.
 public struct CardTransactionInput: Sendable, Equatable {
-    /// The processor to use, from ``PaymentSettings``' `availablePaymentProcessors`; left
+    /// The processor to use, from `getPaymentSettings()`'s `availablePaymentProcessors`; left
     /// out, the gateway uses the merchant's (there is one).
     public var paymentProcessorId: String?
     /// The base amount in major units of ``currency`` (before percentage off, surcharge,
