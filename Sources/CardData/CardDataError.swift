@@ -17,6 +17,8 @@ public enum CardDataError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidSecurityCode
     /// The PIN is not 4 to 12 digits.
     case invalidPIN
+    /// Track 2 data is not `PAN=YYMM…` (ISO 7813, optional `;` and `?` sentinels).
+    case invalidTrack2
 
     public var description: String {
         switch self {
@@ -28,6 +30,7 @@ public enum CardDataError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidExpiryFormat: return "expiry must look like MM/YY or MM/YYYY"
         case .invalidSecurityCode: return "security code must be 3 or 4 digits"
         case .invalidPIN: return "PIN must be 4 to 12 digits"
+        case .invalidTrack2: return "track 2 must be the card number, '=' (or 'D'), the expiry as YYMM and the service code and discretionary digits"
         }
     }
 }

@@ -38,6 +38,20 @@ public struct TransactionResource: Codable, Sendable, Equatable {
     public var breakdown: PaymentBreakdown?
     /// The merchant as a receipt shows it (details only).
     public var merchant: MerchantResource?
+    /// A keyed payment's price part by part (ARISE `AmountDto`/`TransactionAmountDto`; rates
+    /// are percentages): its total is what was asked of the card.
+    public var amountDetails: AmountResource?
+    /// The processor that decided it (ARISE `paymentProcessorId` / `processorId`) and its name.
+    public var paymentProcessorId: String?
+    public var paymentProcessorName: String?
+    public var billingAddress: PostalAddress?
+    public var shippingAddress: PostalAddress?
+    /// The contact details the payment was made with (name, company, email, mobile, SMS wish).
+    public var contactInfo: ContactInfo?
+    /// Address verification's answer for the billing address (ARISE `AvsResponseDto`).
+    public var avsResponse: AVSResponseResource?
+    /// Customer-initiated flag and EMV fallback reasons, as sent.
+    public var cardEntry: CardEntryDetails?
 
     public init(id: String, type: TransactionType, status: TransactionStatus, merchantId: String, currency: String,
                 amount: Int64, createMethodId: Int, createdAt: Date, updatedAt: Date) {

@@ -50,6 +50,20 @@ public struct Transaction: Sendable, Equatable, Codable {
     /// payment: the latest one, replaced by an approved capture or tip adjustment that
     /// carries one; on a follow-up: the one it was sent with.
     public var breakdown: PaymentBreakdown?
+    /// A keyed payment's price under the merchant's pricing (ARISE `AmountDto`): base,
+    /// percentage off, cash discount, surcharge, tip and tax, each with its rate (exact
+    /// percentages); its total is what was asked of the card. Nil on other payments.
+    public var amountDetails: AmountBreakdown?
+    /// The processor that decided the payment (`ProcessorIdentity.id`); nil on rows older than it.
+    public var processorId: String?
+    public var billingAddress: PostalAddress?
+    public var shippingAddress: PostalAddress?
+    /// Contact details besides `customerName` and `customerEmail`.
+    public var contact: ContactDetails?
+    /// What address verification answered for `billingAddress`; nil when it was not asked.
+    public var avsResult: AVSResult?
+    /// Customer-initiated flag and EMV fallback reasons of a keyed or swiped payment.
+    public var cardEntry: CardEntryDetails?
 
     public init(
         id: String, merchantId: String, type: TransactionType, status: TransactionStatus,

@@ -44,6 +44,10 @@ public struct AuthorizationRequest: Sendable, Equatable {
         case keyed
         /// Read from a contactless tap (EMV data, no security code).
         case contactless
+        /// Read from the magnetic stripe (track 2, which ``chip`` carries, no EMV data).
+        case swiped
+        /// Read from the magnetic stripe after the chip could not be read (EMV fallback).
+        case fallbackSwipe
     }
 
     /// Our id for the request. The processor answers a repeated id with the decision it
@@ -67,6 +71,9 @@ public struct AuthorizationRequest: Sendable, Equatable {
     /// This request's trace, from ``PaymentProcessor/prepareTrace(acquirer:)``; each PIN try
     /// has its own.
     public var trace: String?
+    /// The billing address to verify (AVS), when the payment has one with a street or a
+    /// postal code. A processor that cannot verify answers no ``ProcessorResponse/avs``.
+    public var billingAddress: PostalAddress?
 
     public init(
         transactionId: String, kind: Kind, amount: Money, card: KeyedCard, entryMode: EntryMode = .keyed,

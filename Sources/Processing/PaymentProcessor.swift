@@ -34,6 +34,8 @@ public protocol PaymentProcessor: Sendable {
     func reconcile(_ request: ReconciliationRequest) async throws(ProcessorError) -> ReconciliationResult?
     /// Whether requests must carry the merchant's ids at the acquirer (``AcquirerIdentity``).
     var requiresAcquirerIdentity: Bool { get }
+    /// The processor's stable id and name, shown in the settings and on every payment it decided.
+    var identity: ProcessorIdentity { get }
     /// Whether a request can reach the processor now. False while an acquirer link has no
     /// connection up: the gateway then refuses payments before writing anything (503).
     var isReachable: Bool { get async }

@@ -6,10 +6,14 @@ public struct ProcessorResponse: Sendable, Equatable {
     public var outcome: OperationOutcome
     /// Response code, message, authorization code and the processor's reference.
     public var result: ProcessorResult
+    /// Address verification's answer for the request's billing address; nil when none was
+    /// asked or the processor cannot verify addresses.
+    public var avs: AVSResult?
 
-    public init(outcome: OperationOutcome, result: ProcessorResult) {
+    public init(outcome: OperationOutcome, result: ProcessorResult, avs: AVSResult? = nil) {
         self.outcome = outcome
         self.result = result
+        self.avs = avs
     }
 
     /// The approved amount in minor units, or nil when nothing was approved.

@@ -52,10 +52,15 @@ public actor SimulatedProcessor: PaymentProcessor {
 
     // MARK: PaymentProcessor
 
+    public nonisolated var identity: ProcessorIdentity { .simulator }
+
     public func authorize(_ request: AuthorizationRequest) async throws(ProcessorError) -> ProcessorResponse {
-        try await decide(.authorize, request.transactionId) { (book) throws(ProcessorError) in
+        var response = try await decide(.authorize, request.transactionId) { (book) throws(ProcessorError) in
             try book.authorize(request)
         }
+        // Derived from the request alone, so a repeat gets the same answer.
+        response.avs = SimulatedAVS.answer(for: request.billingAddress)
+        return response
     }
 
     public func lookup(transactionId: String) async throws(ProcessorError) -> ProcessorResponse? {

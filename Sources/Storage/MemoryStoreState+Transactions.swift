@@ -54,6 +54,8 @@ extension MemoryStoreState {
             return compare(a.type.rawValue, b.type.rawValue)
         case .operationMode:
             return compare(a.card?.entryMode, b.card?.entryMode)
+        case .customerCompany:
+            return compare(a.contact?.companyName, b.contact?.companyName)
         case .cardTokenType, .paymentMethodType, .merchant:
             return nil
         }

@@ -9,6 +9,8 @@ public struct TransactionQuery: Sendable, Equatable {
         case date, totalAmount, status, id, customerPan, customerName, type
         /// The card's entry mode (`contactless`, `manual`), which Tapline shows as ARISE `operationMode`.
         case operationMode
+        /// The contact's company name (ARISE `customerCompany`).
+        case customerCompany
         /// Keys with one value for every row a list can hold: Tapline keeps no card tokens
         /// (`cardTokenType` is always absent), takes cards only so far (`paymentMethodType`),
         /// and lists one merchant at a time (`merchant`). They sort as ties: by date, then id.

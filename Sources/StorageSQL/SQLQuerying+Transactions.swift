@@ -82,6 +82,7 @@ extension SQLQuerying {
         case .customerName: return "customer_name"
         case .type: return "type"
         case .operationMode: return "card_entry_mode"
+        case .customerCompany: return "contact_company_name"
         case .cardTokenType, .paymentMethodType, .merchant: return nil
         }
     }

@@ -58,6 +58,12 @@ package struct SQLRowReader {
         }
     }
 
+    /// ``bool(_:)``, or nil for NULL.
+    package func optionalBool(_ column: String) throws -> Bool? {
+        if case .null = try value(column) { return nil }
+        return try bool(column)
+    }
+
     package func double(_ column: String) throws -> Double {
         switch try value(column) {
         case .float(let value): return value

@@ -4,7 +4,7 @@ import Storage
 
 extension SQLTables {
     /// A merchant with its payment settings flattened into columns (SQLite migration 4; the
-    /// acquirer ids migration 12), and its receipt profile as JSON (migration 16).
+    /// acquirer ids migration 12), and its receipt profile as JSON (migration 17).
     /// Rates are TEXT decimals; lists are JSON text.
     static let merchants = SQLTable<Merchant>("merchants", key: ["id"], columns: [
         Column(name: "id") { .text($0.id) },

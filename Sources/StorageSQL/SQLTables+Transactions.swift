@@ -57,7 +57,7 @@ extension SQLTables {
         Column(name: "settled_at") { SQLValue.date($0.settledAt) },
         Column(name: "created_at") { SQLValue.date($0.createdAt) },
         Column(name: "updated_at") { SQLValue.date($0.updatedAt) },
-    ] + breakdownColumns, decode: decodeTransaction)
+    ] + breakdownColumns + keyedDetailColumns, decode: decodeTransaction)
 
     private static func decodeTransaction(_ row: SQLRowReader) throws -> Transaction {
         let code = try row.text("currency")
@@ -87,6 +87,7 @@ extension SQLTables {
         transaction.settledAt = try row.optionalDate("settled_at")
         transaction.updatedAt = try row.date("updated_at")
         transaction.breakdown = try decodeBreakdown(row)
+        try decodeKeyedDetails(row, into: &transaction)
         return transaction
     }
 

@@ -29,6 +29,10 @@ package enum SQLValue: Sendable, Equatable {
         value.map { .integer(Int64($0)) } ?? .null
     }
 
+    package static func flag(_ value: Bool?) -> SQLValue {
+        value.map { .bool($0) } ?? .null
+    }
+
     package static func date(_ value: Date?) -> SQLValue {
         value.map { .integer(StoredEncoding.milliseconds($0)) } ?? .null
     }

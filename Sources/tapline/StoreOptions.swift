@@ -52,7 +52,9 @@ struct StoreOptions: ParsableArguments {
     /// configured store, and closes the store after, also when `body` throws. No keys are
     /// read or made: administration needs none.
     func withAdmin<T>(_ body: (MerchantAdmin) async throws -> T) async throws -> T {
-        try await withStore { store in try await body(MerchantAdmin(store: store)) }
+        // The processor as `serve` would pick it from the same flags and environment.
+        let processor = try configuration().processor.identity
+        return try await withStore { store in try await body(MerchantAdmin(store: store, processor: processor)) }
     }
 
     /// Runs `body` on the configured store alone (no keys made or read), closing it after.

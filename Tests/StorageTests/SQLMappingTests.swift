@@ -17,6 +17,7 @@ struct SQLMappingTests {
             "capturedAmount", "refundedAmount", "tipAmount", "pendingRefundAmount", "pendingOperationId", "card",
             "processorResult", "processorTrace", "pinChallenge", "cardPresent", "referenceId", "customerId", "customerName", "customerEmail", "createdById",
             "createMethod", "batchId", "settledAt", "createdAt", "updatedAt", "breakdown",
+            "amountDetails", "processorId", "billingAddress", "shippingAddress", "contact", "avsResult", "cardEntry",
         ])
         #expect(Mirror(reflecting: Fixtures.card()).children.count == 6)
         #expect(Mirror(reflecting: ProcessorResult(responseCode: "00", message: "")).children.count == 4)
@@ -24,8 +25,13 @@ struct SQLMappingTests {
         #expect(Mirror(reflecting: challenge).children.count == 5)
         #expect(Mirror(reflecting: CardPresentDetails(deviceId: "")).children.count == 9)
         #expect(Mirror(reflecting: PaymentBreakdown(subtotal: 0)).children.count == 7)
-        // Card, processor result, PIN challenge, card-present details and breakdown are flattened into columns of their own.
-        #expect(SQLTables.transactions.columns.count == fields.count - 5 + 6 + 4 + 5 + 9 + 7)
+        #expect(Mirror(reflecting: AmountBreakdown(base: 0)).children.count == 11)
+        #expect(Mirror(reflecting: PostalAddress()).children.count == 7)
+        #expect(Mirror(reflecting: ContactDetails()).children.count == 5)
+        #expect(Mirror(reflecting: CardEntryDetails()).children.count == 3)
+        // Card, processor result, PIN challenge, card-present details, breakdown, amount
+        // details, both addresses, contact and card entry are flattened into columns of their own.
+        #expect(SQLTables.transactions.columns.count == fields.count - 10 + 6 + 4 + 5 + 9 + 7 + 11 + 7 + 7 + 5 + 3)
     }
 
     @Test func flagsAreBoundAsBooleans() throws {

@@ -27,6 +27,8 @@ struct StoreQueryContractTests {
             let entryMode = ["t02", "t05", "t09"].contains(id) ? "manual" : "contactless"
             row.card = pan.map { Fixtures.card(pan: $0, entryMode: entryMode) }
             row.customerName = name
+            // Companies on some rows, repeated and missing, so customerCompany has ties and NULLs.
+            row.contact = ["t02": "Acme", "t05": "acme", "t07": "Acme", "t11": "Zeta"][id].map { ContactDetails(companyName: $0) }
             return row
         }
         return [
@@ -166,6 +168,7 @@ enum ReferenceOrder {
         case .customerName: return text(row.customerName)
         case .type: return text(row.type.rawValue)
         case .operationMode: return text(row.card?.entryMode)
+        case .customerCompany: return text(row.contact?.companyName)
         case .cardTokenType, .paymentMethodType, .merchant: return []
         }
     }

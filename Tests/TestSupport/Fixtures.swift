@@ -85,6 +85,19 @@ public enum Fixtures {
             surchargeAmount: 315, surchargeRate: Decimal(string: "0.031234"))
         transaction.settledAt = date(86_400_456)
         transaction.updatedAt = date(3_600_789)
+        transaction.amountDetails = AmountBreakdown(
+            base: 10_000, percentageOff: 1_000, percentageOffRate: 10, cashDiscount: 7, cashDiscountRate: Decimal(string: "0.0001")!,
+            surcharge: 315, surchargeRate: Decimal(string: "3.5")!, tip: 1_155, tipRate: Decimal(string: "12.8333")!, tax: 875,
+            taxRate: Decimal(string: "9.7222")!)
+        transaction.processorId = "5c0e6d3b-8f27-4a19-b6d4-2e91f7a0c843"
+        transaction.billingAddress = PostalAddress(
+            line1: "1 Ünïcode Way", line2: "Suite 9", city: "Springfield", postalCode: "22222", stateName: "Illinois", stateId: 14,
+            countryId: 840)
+        transaction.shippingAddress = PostalAddress(line1: "2 Dock Rd", postalCode: "SW1A 1AA", countryId: 826)
+        transaction.contact = ContactDetails(
+            firstName: "Zoë", lastName: "O'Brien", companyName: "Acme", mobileNumber: "+1 555 0100", smsNotification: false)
+        transaction.avsResult = .postalCodeOnly
+        transaction.cardEntry = CardEntryDetails(customerInitiated: true, fallbackCondition: .noCandidateList, lastChipRead: .failed)
         return transaction
     }
 

@@ -1,3 +1,5 @@
+import Processing
+
 /// Which processor decides payments: the built-in simulator (the default) or an acquirer
 /// host over ISO 8583 (`iso8583://host:port`).
 public enum ProcessorChoice: Sendable, Equatable, CustomStringConvertible {
@@ -23,6 +25,14 @@ public enum ProcessorChoice: Sendable, Equatable, CustomStringConvertible {
             throw .invalid("\(source) must name the acquirer host and port, as iso8583://acquirer.example:7000, not '\(text.prefix(100))'")
         }
         return .iso8583(AcquirerLinkSettings(host: host, port: port))
+    }
+
+    /// The id and name merchants see for this choice.
+    public var identity: ProcessorIdentity {
+        switch self {
+        case .simulator: return .simulator
+        case .iso8583: return .iso8583Acquirer
+        }
     }
 
     public var description: String {

@@ -1,5 +1,6 @@
 import Foundation
 import GatewayAPI
+import Processing
 import Storage
 
 /// Merchants and their API clients: what `tapline merchant create`, `tapline client create`
@@ -8,22 +9,29 @@ public struct MerchantAdmin: Sendable {
     let store: any Store
     let now: @Sendable () -> Date
     let makeId: @Sendable () -> String
+    /// The gateway's processor, as the payment settings list it.
+    let processor: ProcessorIdentity
 
-    /// The admin over the given dependencies' store, clock and ids.
+    /// The admin over the given dependencies' store, clock, ids and processor.
     public init(dependencies: GatewayDependencies) {
-        self.init(store: dependencies.store, now: dependencies.now, makeId: dependencies.makeId)
+        self.init(store: dependencies.store, now: dependencies.now, makeId: dependencies.makeId, processor: dependencies.processor.identity)
     }
 
     /// The admin over `store` alone, on the wall clock and random ids: what the admin commands
     /// need, without the keys a gateway loads (loading them would create a key file).
-    public init(store: any Store) {
-        self.init(store: store, now: { Date() }, makeId: { UUID().uuidString.lowercased() })
+    /// `processor` is the one the gateway is configured with (the simulator by default).
+    public init(store: any Store, processor: ProcessorIdentity = .simulator) {
+        self.init(store: store, now: { Date() }, makeId: { UUID().uuidString.lowercased() }, processor: processor)
     }
 
-    init(store: any Store, now: @escaping @Sendable () -> Date, makeId: @escaping @Sendable () -> String) {
+    init(
+        store: any Store, now: @escaping @Sendable () -> Date, makeId: @escaping @Sendable () -> String,
+        processor: ProcessorIdentity = .simulator
+    ) {
         self.store = store
         self.now = now
         self.makeId = makeId
+        self.processor = processor
     }
 
     /// A client as created: the secret is here once and never again.

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import Processing
 
 /// Every route of the gateway, from each feature's controller: the one table the router
 /// registers and the tests enumerate (the OpenAPI document's operations, the idempotency
@@ -9,12 +10,12 @@ enum GatewayRoutes {
         let processor = services.processor
         return SystemController(processorIsReachable: { await processor.isReachable }).routes
             + TokenController(tokens: services.tokens).routes
-            + TransactionController(services: .init(services), validator: CardPaymentValidator(now: now)).routes
+            + TransactionController(services: .init(services), validator: CardPaymentValidator(now: now, processor: processor.identity)).routes
             + BatchController(batches: services.batches).routes
             + DeviceController(devices: services.devices).routes
             + TapController(services: .init(services)).routes
             + AmountController(settings: services.settings).routes
-            + SettingsController(settings: services.settings).routes
+            + SettingsController(settings: services.settings, processor: processor.identity).routes
             + WebhookController(endpoints: services.webhookEndpoints, events: services.webhookEvents).routes
             // Halo- and Koard-compatible routes keep their documents' paths, outside /v1 or beside it.
             + HaloController(services: .init(services)).routes

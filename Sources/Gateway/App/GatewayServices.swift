@@ -66,7 +66,7 @@ public struct GatewayServices: Sendable {
         expiry = ExpiryJob(
             store: store, now: now, cardReadRetention: 2 * configuration.cardReadMaxAge, logger: dependencies.logger, outbox: outbox)
         settlement = SettlementJob(store: store, batches: batches, now: now, logger: dependencies.logger)
-        admin = MerchantAdmin(store: store, now: now, makeId: dependencies.makeId)
+        admin = MerchantAdmin(store: store, now: now, makeId: dependencies.makeId, processor: dependencies.processor.identity)
         readerTokens = ReaderTokenSigner(key: dependencies.keys.tokenSigningKey)
         devices = DeviceService(
             store: store, readerTokens: readerTokens, cardKeys: dependencies.cardKeys,

@@ -2,17 +2,22 @@ import CardData
 import Foundation
 import GatewayAPI
 import PaymentCore
+import Processing
 
-/// Checks a keyed sale or authorization request field by field before anything is written,
-/// naming the first field at fault.
+/// Checks a keyed or swiped sale or authorization request field by field before anything is
+/// written, naming the first field at fault. Every field of ARISE `CardTransactionRequest`
+/// is applied or refused here with the reason (README, "Keyed payments: every field").
 struct CardPaymentValidator: Sendable {
     let now: @Sendable () -> Date
+    /// The gateway's processor: the only `paymentProcessorId` a payment may name.
+    let processor: ProcessorIdentity
 
     func validate(_ body: CardTransactionRequest, type: TransactionType, createdBy caller: Caller) throws -> NewPayment {
+        try checkProcessor(body.paymentProcessorId)
         guard let currency = Currency(code: body.currency) else {
             throw GatewayFailure.invalid("currency", "unknown currency '\(body.currency)'; use an ISO 4217 code such as USD", .unknownCurrency)
         }
-        // An authorization of zero is a card verification (ARISE CardAuthentication).
+        // An authorization of zero is a card verification (ARISE CardAuthentication): no price.
         let verifying = type == .authorization && body.amount == 0
         if verifying {
             try Self.checkVerification(body)
@@ -20,26 +25,8 @@ struct CardPaymentValidator: Sendable {
             _ = try AmountField.positive(
                 body.amount, field: "amount", hint: "minor units, e.g. 1234 for 12.34; 0 only on an authorization, to verify the card")
         }
-        let breakdown = try BreakdownRules.canonical.parse(body.breakdown)
-        let tip = try AmountField.nonNegative(
-            BreakdownRules.canonical.tip(requestTip: body.tipAmount, breakdown: breakdown, tipField: "tipAmount"), field: "tipAmount")
-        guard body.amount <= Money.largestMinorUnits - tip else {
-            throw GatewayFailure.invalid("amount", "amount plus tipAmount must be at most \(Money.largestMinorUnits) minor units", .amount)
-        }
-        try BreakdownRules.check(breakdown, total: body.amount + tip)
-        if let source = body.cardDataSource, source != "manual" {
-            throw GatewayFailure.invalid("cardDataSource", "keyed card data must have cardDataSource \"manual\"")
-        }
-        let card: KeyedCard
-        do {
-            card = try KeyedCard(pan: body.accountNumber, expiryMonth: body.expirationMonth,
-                                 expiryYear: body.expirationYear, securityCode: body.securityCode)
-        } catch {
-            throw Self.fieldError(error)
-        }
-        guard card.expiry.isValid(at: now()) else {
-            throw GatewayFailure.invalid("expirationYear", "the card expired at the end of \(card.expiry)", .cardExpired)
-        }
+        let source = try CardSource.read(body, now: now())
+        let priced = verifying ? PricedAmount(tip: 0, breakdown: nil, options: nil) : try PricedAmount.read(body, currency: currency)
         let createMethod = try body.createMethodId.map { id in
             guard let method = CreateMethod(rawValue: id) else {
                 throw GatewayFailure.invalid("createMethodId", "createMethodId must be 1–9 (ARISE CreateMethodId)")
@@ -49,25 +36,48 @@ struct CardPaymentValidator: Sendable {
         try Self.checkLength(body.referenceId, field: "referenceId")
         try Self.checkLength(body.customerId, field: "customerId")
         try Self.checkLength(body.createdById, field: "createdById")
-        return NewPayment(
-            type: verifying ? .cardAuthentication : type, currency: currency, baseAmount: body.amount, tipAmount: tip, card: card,
+        let customer = try CustomerFields.read(body)
+        var entry = source.entry
+        entry.customerInitiated = body.customerInitiatedTransaction
+        var payment = NewPayment(
+            type: verifying ? .cardAuthentication : type, currency: currency, baseAmount: body.amount, tipAmount: priced.tip, card: source.card,
             referenceId: body.referenceId, customerId: body.customerId, customerName: Self.customerName(body.contactInfo),
             customerEmail: body.contactInfo?.email, createdById: body.createdById ?? caller.clientId, createMethod: createMethod,
-            breakdown: breakdown)
+            breakdown: priced.breakdown, chip: source.chip)
+        payment.pricing = priced.options
+        payment.entryMode = source.entryMode
+        payment.cardEntry = entry.isEmpty ? nil : entry
+        payment.billingAddress = customer.billing
+        payment.shippingAddress = customer.shipping
+        payment.contact = customer.contact
+        return payment
     }
 
-    /// A verification moves no money, so it takes no tip and no breakdown.
+    /// `paymentProcessorId`, when sent, must be this gateway's processor: there is no other
+    /// to send the payment to.
+    private func checkProcessor(_ id: String?) throws {
+        guard let id, id.lowercased() != processor.id else { return }
+        throw GatewayFailure.invalid(
+            "paymentProcessorId",
+            "paymentProcessorId '\(id.prefix(64))' is not this merchant's processor; use \(processor.id) (\(processor.name)), as GET /v1/settings/payment lists it, or leave it out")
+    }
+
+    /// A verification moves no money, so it takes nothing that prices one.
     private static func checkVerification(_ body: CardTransactionRequest) throws {
         if let tip = body.tipAmount, tip != 0 {
             throw GatewayFailure.invalid("tipAmount", "a card verification (amount 0) takes no tip", .amount)
         }
-        if body.breakdown != nil {
-            throw GatewayFailure.invalid("breakdown", "a card verification (amount 0) has no breakdown")
+        let pricing: [(String, Bool)] = [
+            ("tipRate", body.tipRate != nil), ("percentageOffRate", body.percentageOffRate != nil),
+            ("surchargeRate", body.surchargeRate != nil), ("useCardPrice", body.useCardPrice != nil), ("breakdown", body.breakdown != nil),
+        ]
+        if let (field, _) = pricing.first(where: { $0.1 }) {
+            throw GatewayFailure.invalid(field, "a card verification (amount 0) has no price, so it takes no \(field)")
         }
     }
 
     /// Which request field a card-data refusal is about. The messages never carry the number.
-    private static func fieldError(_ error: CardDataError) -> GatewayFailure {
+    static func fieldError(_ error: CardDataError) -> GatewayFailure {
         switch error {
         case .invalidCharacters, .invalidLength, .failedLuhnCheck:
             return .invalid("accountNumber", "accountNumber: \(error)", .cardNumber)
@@ -79,9 +89,10 @@ struct CardPaymentValidator: Sendable {
             return .invalid("securityCode", "securityCode must be 3 or 4 digits")
         case .invalidPIN:
             return .invalid("pin", "\(error)")
+        case .invalidTrack2:
+            return .invalid("track2", "\(error)", .cardData)
         }
     }
-
 
     /// "First Last" from the contact, nil when it has neither.
     static func customerName(_ contact: ContactInfo?) -> String? {
@@ -89,8 +100,8 @@ struct CardPaymentValidator: Sendable {
         return name.isEmpty ? nil : name
     }
 
-    static func checkLength(_ value: String?, field: String) throws {
+    static func checkLength(_ value: String?, field: String, max: Int = 255) throws {
         guard let value else { return }
-        guard !value.isEmpty, value.count <= 255 else { throw GatewayFailure.invalid(field, "\(field) must be 1 to 255 characters") }
+        guard !value.isEmpty, value.count <= max else { throw GatewayFailure.invalid(field, "\(field) must be 1 to \(max) characters") }
     }
 }

@@ -23,9 +23,28 @@ struct NewPayment: Sendable {
     var breakdown: PaymentBreakdown? = nil
     /// A tapped card's track 2 and EMV data, for an acquirer that wants them. In memory only.
     var chip: ChipData? = nil
+    /// Keyed payments without a breakdown: the calculation (rates, tip, card price) phase 1
+    /// runs under the merchant's pricing (``PricedAmount``); nil keeps amount + tip.
+    var pricing: AmountOptions? = nil
+    /// How a card not tapped was read: typed or swiped.
+    var entryMode: AuthorizationRequest.EntryMode = .keyed
+    var cardEntry: CardEntryDetails? = nil
+    var billingAddress: PostalAddress? = nil
+    var shippingAddress: PostalAddress? = nil
+    var contact: ContactDetails? = nil
 
-    /// What the processor is asked to authorize.
+    /// What the processor is asked to authorize when the payment is not priced.
     var total: Int64 { baseAmount + tipAmount }
+
+    /// The card's entry mode as the card summary shows it.
+    var entryModeName: String {
+        if tap != nil { return "contactless" }
+        switch entryMode {
+        case .keyed: return "manual"
+        case .swiped, .fallbackSwipe: return "swipe"
+        case .contactless: return "contactless"
+        }
+    }
 }
 
 /// What a tapped card brings to an operation: its read id, recorded in phase 1 so the same

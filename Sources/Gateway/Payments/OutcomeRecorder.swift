@@ -16,8 +16,11 @@ struct OutcomeRecorder: Sendable {
 
     /// Finishes a sale, an authorization, a PIN try on one, or an unreferenced refund. A row
     /// that is no longer pending is returned as it is.
-    func finishOriginal(id: String, merchantId: String, outcome: OperationOutcome, result: ProcessorResult) async throws -> Transaction {
-        try await recordOriginal(id: id, merchantId: merchantId, outcome: outcome, result: result).payment
+    /// `avs`, when given, is the address verification answer to keep on the payment.
+    func finishOriginal(
+        id: String, merchantId: String, outcome: OperationOutcome, result: ProcessorResult, avs: AVSResult? = nil
+    ) async throws -> Transaction {
+        try await recordOriginal(id: id, merchantId: merchantId, outcome: outcome, result: result, avs: avs).payment
     }
 
     /// Finishes a follow-up and applies it to its payment. A follow-up that is no longer
@@ -38,7 +41,7 @@ struct OutcomeRecorder: Sendable {
     }
 
     private func recordOriginal(
-        id: String, merchantId: String, outcome: OperationOutcome, result: ProcessorResult
+        id: String, merchantId: String, outcome: OperationOutcome, result: ProcessorResult, avs: AVSResult? = nil
     ) async throws -> (payment: Transaction, changed: Bool) {
         let now = now()
         let makeId = makeId
@@ -51,6 +54,7 @@ struct OutcomeRecorder: Sendable {
             guard payment.status == .pending else { return (payment, false) }
             let before = payment
             payment.processorResult = result
+            if let avs { payment.avsResult = avs }
             if payment.type == .refund {
                 Self.completeUnreferencedRefund(&payment, outcome: outcome, now: now)
             } else if payment.type == .cardAuthentication {

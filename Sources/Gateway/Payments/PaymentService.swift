@@ -27,7 +27,7 @@ struct PaymentService: Sendable {
             id: makeId(), merchantId: merchantId, type: payment.type, status: .pending,
             currency: payment.currency, amount: payment.total, createMethod: payment.createMethod, createdAt: now())
         row.tipAmount = payment.tipAmount
-        row.card = summary(of: payment.card, entryMode: payment.tap == nil ? "manual" : "contactless")
+        row.card = summary(of: payment.card, entryMode: payment.entryModeName)
         row.cardPresent = payment.tap?.details
         row.referenceId = payment.referenceId
         row.customerId = payment.customerId
@@ -36,24 +36,33 @@ struct PaymentService: Sendable {
         row.createdById = payment.createdById
         row.breakdown = payment.breakdown
         row.processorTrace = prepared.trace
-        let pending = row
+        row.processorId = processor.identity.id
+        row.billingAddress = payment.billingAddress
+        row.shippingAddress = payment.shippingAddress
+        row.contact = payment.contact
+        row.cardEntry = payment.cardEntry
+        let unpriced = row
         let outbox = outbox
-        try await store.write { writer in
+        let (pending, avs) = try await store.write { writer -> (Transaction, AVSSettings) in
             let settings = try await writer.merchant(id: merchantId)?.paymentSettings ?? PaymentSettings()
             try PaymentAcceptance.check(payment.type, currency: payment.currency, brand: payment.card.brand.rawValue, settings: settings)
+            let pending = try KeyedTerms.apply(payment, settings: settings, to: unpriced)
             if let tap = payment.tap { try await CardReadLedger.record(tap, merchantId: merchantId, at: pending.createdAt, in: writer) }
             try await writer.insert(pending)
             try await outbox.record(before: nil, after: pending, at: pending.createdAt, in: writer)
             try await idempotency?.link(transactionId: pending.id, in: writer)
+            return (pending, settings.avs)
         }
 
         // Phase 2: the processor, outside any database transaction.
         var request = AuthorizationRequest(
             transactionId: row.id, kind: AuthorizationRequest.Kind(original: payment.type),
-            amount: Money(minorUnits: payment.total, currency: payment.currency), card: payment.card,
-            entryMode: payment.tap == nil ? .keyed : .contactless, chip: payment.chip, acquirer: prepared.acquirer)
+            amount: Money(minorUnits: pending.amount, currency: payment.currency), card: payment.card,
+            entryMode: payment.tap == nil ? payment.entryMode : .contactless, chip: payment.chip, acquirer: prepared.acquirer)
         request.trace = prepared.trace
-        return try await processor.decideOriginal(request, id: row.id, merchantId: merchantId, recorder: recorder, logger: logger)
+        request.billingAddress = payment.billingAddress.flatMap { $0.isVerifiable ? $0 : nil }
+        return try await processor.decideOriginal(
+            request, id: row.id, merchantId: merchantId, recorder: recorder, logger: logger, avsSettings: avs)
     }
 
     private func summary(of card: KeyedCard, entryMode: String) -> CardSummary {

@@ -7,6 +7,9 @@ struct ProcessorGateway: Sendable {
     let processor: any PaymentProcessor
     let timeout: Duration
 
+    /// The processor's id and name, as settings and payments show them.
+    var identity: ProcessorIdentity { processor.identity }
+
     var isReachable: Bool {
         get async { await processor.isReachable }
     }

@@ -8,7 +8,6 @@ enum TransactionListQuery {
     /// ARISE `orderBy` names, lower-cased (the parameter ignores case), and Tapline's `type`.
     static let orders: [String: TransactionQuery.Order] = Dictionary(
         uniqueKeysWithValues: TransactionQuery.Order.allCases.map { ($0.rawValue.lowercased(), $0) })
-        .merging(["customercompany": .customerName]) { kept, _ in kept }
 
     /// Every parameter ``parse(_:merchantId:)`` reads; the route refuses any other.
     static let names: Set<String> = [
@@ -31,7 +30,7 @@ enum TransactionListQuery {
         if let order = parameters.get("orderBy") {
             guard let value = orders[order.lowercased()] else {
                 throw GatewayFailure.invalid(
-                    "orderBy", "orderBy must be one of: \((TransactionQuery.Order.allCases.map(\.rawValue) + ["customerCompany"]).joined(separator: ", "))")
+                    "orderBy", "orderBy must be one of: \(TransactionQuery.Order.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             query.orderBy = value
         }

@@ -1,6 +1,7 @@
 import Foundation
 import GatewayAPI
 import PaymentCore
+import Processing
 import Storage
 
 /// Turns stored transactions into what the API shows.
@@ -39,6 +40,7 @@ struct TransactionRenderer: Sendable {
             resource.availableOperations = availableOperations(transaction, merchant: merchant)
         }
         resource.breakdown = transaction.breakdown
+        renderKeyedDetails(transaction, into: &resource)
         resource.operations = operations.map { $0.map { render($0, merchant: merchant) } }
         return resource
     }
@@ -48,6 +50,24 @@ struct TransactionRenderer: Sendable {
         MerchantResource(
             name: merchant.name, address: merchant.profile.formattedAddress, phoneNumber: merchant.profile.phoneNumber,
             emailAddress: merchant.profile.emailAddress, website: merchant.profile.website)
+    }
+
+    /// What a keyed payment keeps beyond the card: its price, processor, addresses, contact,
+    /// AVS answer and entry details. All nil on rows that have none.
+    private func renderKeyedDetails(_ transaction: Transaction, into resource: inout TransactionResource) {
+        resource.amountDetails = transaction.amountDetails.map(AmountController.render)
+        resource.paymentProcessorId = transaction.processorId
+        resource.paymentProcessorName = transaction.processorId.flatMap(ProcessorIdentity.named(id:))?.name
+        resource.billingAddress = transaction.billingAddress
+        resource.shippingAddress = transaction.shippingAddress
+        if transaction.contact != nil || transaction.customerEmail != nil {
+            let contact = transaction.contact
+            resource.contactInfo = ContactInfo(
+                firstName: contact?.firstName, lastName: contact?.lastName, companyName: contact?.companyName,
+                email: transaction.customerEmail, mobileNumber: contact?.mobileNumber, smsNotification: contact?.smsNotification)
+        }
+        resource.avsResponse = transaction.avsResult.map(AVSResponseResource.init)
+        resource.cardEntry = transaction.cardEntry
     }
 
     private func availableOperations(_ payment: Transaction, merchant: Merchant?) -> [AvailableOperationResource] {

@@ -13,10 +13,6 @@ enum PaymentOptionCatalog {
         (.authorization, 1, "Authorization"), (.sale, 2, "Sale"), (.capture, 3, "Capture"), (.void, 4, "Void"), (.refund, 5, "Refund"),
     ]
 
-    /// The built-in simulated processor, the only one a merchant has for now.
-    static let simulatorId = "b7e3c9a2-5d14-4f6e-8a21-3c9d0e7f4a58"
-    static let simulatorName = "Tapline Simulator"
-
     /// A brand by its id name ("amex") or display name ("American Express"), case-insensitively.
     static func cardBrand(named name: String) -> CardBrand? {
         let wanted = name.lowercased()

@@ -1,11 +1,13 @@
 import CardData
 import GatewayAPI
 import PaymentCore
+import Processing
 import Storage
 
 /// Stored payment settings as the API shows them (ARISE `PaymentSettingsResponse`).
 enum PaymentSettingsRenderer {
-    static func render(_ settings: PaymentSettings) -> PaymentSettingsResponse {
+    /// `processor` is the gateway's: the one processor every merchant of it has.
+    static func render(_ settings: PaymentSettings, processor identity: ProcessorIdentity) -> PaymentSettingsResponse {
         let brandIds = Dictionary(uniqueKeysWithValues: PaymentOptionCatalog.cardBrands.map { ($0.brand, $0.id) })
         let cardTypes = settings.cardBrands.compactMap { name -> NamedOption? in
             guard let brand = CardBrand(rawValue: name), let id = brandIds[brand] else { return nil }
@@ -16,7 +18,7 @@ enum PaymentSettingsRenderer {
             return NamedOption(id: entry.id, name: entry.name)
         }
         let processor = PaymentProcessorOption(
-            id: PaymentOptionCatalog.simulatorId, name: PaymentOptionCatalog.simulatorName, isDefault: true,
+            id: identity.id, name: identity.name, isDefault: true,
             settlementBatchTimeSlots: settings.settlementTimes.map {
                 SettlementBatchTimeSlot(hours: $0.hours, minutes: $0.minutes, timezoneName: $0.timeZone)
             })

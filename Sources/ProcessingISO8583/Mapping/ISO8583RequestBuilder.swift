@@ -28,10 +28,15 @@ struct ISO8583RequestBuilder: Sendable {
         } else {
             keyed(card, into: &message)
         }
-        let tapped = request.entryMode == .contactless
-        message.fields[22] = .text(tapped ? "071" : "012")
+        // Field 22: how the card was read, then "1" PIN capable / "2" not; 25: "08" card not present.
+        switch request.entryMode {
+        case .contactless: (message.fields[22], message.fields[25]) = (.text("071"), .text("00"))
+        case .keyed: (message.fields[22], message.fields[25]) = (.text("012"), .text("08"))
+        case .swiped: (message.fields[22], message.fields[25]) = (.text("902"), .text("00"))
+        case .fallbackSwipe: (message.fields[22], message.fields[25]) = (.text("802"), .text("00"))
+        }
         // 51: a request to verify the account without authorizing an amount.
-        message.fields[25] = .text(request.kind == .verification ? "51" : tapped ? "00" : "08")
+        if request.kind == .verification { message.fields[25] = .text("51") }
         if let pin = request.pin {
             do {
                 message.fields[52] = .binary(try encipherPIN(pin, card.pan))

@@ -3,34 +3,75 @@ import Foundation
 import GatewayAPI
 import PaymentCore
 
-/// A keyed-card sale or authorization (ARISE `CardTransactionRequest`, the fields Tapline
-/// supports), for ``TaplineClient/submitSaleTransaction(input:)`` and
-/// ``TaplineClient/submitAuthTransaction(input:)``. Amounts are major units (12.34 USD).
+/// A keyed or swiped card sale or authorization (ARISE `CardTransactionRequest`, every
+/// field), for ``TaplineClient/submitSaleTransaction(input:)`` and
+/// ``TaplineClient/submitAuthTransaction(input:)``. Amounts are major units (12.34 USD);
+/// rates are percentages (10 = 10 %).
 ///
-/// It holds the full card number in memory only; printing or dumping it shows the masked
-/// number. Sending raw card numbers puts the app in PCI-DSS scope.
+/// Without a breakdown the gateway prices the payment under the merchant's settings (as
+/// ``TaplineClient/calculateAmount(_:)`` does for a credit card) and charges that total.
+/// Fields the gateway cannot apply are refused with `.badRequest` naming them (a PIN is
+/// refused before anything is sent). It holds the full card number and track in memory
+/// only; printing or dumping it shows the masked number. Sending raw card numbers puts the
+/// app in PCI-DSS scope.
 public struct CardTransactionInput: Sendable, Equatable {
-    /// The amount before tip, in major units of ``currency``; at most as many decimals as
-    /// the currency has.
+    /// The processor to use, from `getPaymentSettings()`'s `availablePaymentProcessors`; left
+    /// out, the gateway uses the merchant's (there is one).
+    public var paymentProcessorId: String?
+    /// The base amount in major units of ``currency`` (before percentage off, surcharge,
+    /// tip and tax); at most as many decimals as the currency has.
     public var amount: Decimal
-    /// The currency of ``amount`` and ``tipAmount``.
+    /// The currency of every amount.
     public var currency: Currency
-    /// The card number; spaces and dashes are allowed.
-    public var accountNumber: String
-    /// 1–12.
-    public var expirationMonth: Int
-    /// Two or four digits.
-    public var expirationYear: Int
+    /// "manual" (typed, the default) or "swipe" (``track2``).
+    public var cardDataSource: String?
+    /// A saved payment method: the gateway refuses it (no card vault).
+    public var paymentMethodId: String?
+    /// The card number; spaces and dashes are allowed. Nil for a swipe.
+    public var accountNumber: String?
+    /// 1–12. Nil for a swipe.
+    public var expirationMonth: Int?
+    /// Two or four digits. Nil for a swipe.
+    public var expirationYear: Int?
     /// CVV/CVC/CID, 3 or 4 digits.
     public var securityCode: String?
-    /// A tip on top of ``amount``, in major units.
-    public var tipAmount: Decimal?
+    /// Refused by the gateway: send ``track2``.
+    public var track1: String?
+    /// A swipe's track 2 (with ``cardDataSource`` "swipe"); never stored by the gateway.
+    public var track2: String?
+    /// Refused by the gateway: chip data goes through Tap to Pay.
+    public var emvTags: [String]?
+    /// Refused by the gateway with ``emvTags``.
+    public var emvPaymentAppVersion: String?
     /// The customer's id in the merchant's system.
     public var customerId: String?
-    /// The merchant's own reference (an order number), 1–255 characters.
-    public var referenceId: String?
+    /// A tip on top of the price, in major units; not with ``tipRate``.
+    public var tipAmount: Decimal?
+    /// A tip as a percentage of the amount after percentage off; not with ``tipAmount``.
+    public var tipRate: Decimal?
+    /// A discount, percent of ``amount``.
+    public var percentageOffRate: Decimal?
+    /// Replaces the merchant's surcharge or dual-pricing rate.
+    public var surchargeRate: Decimal?
+    /// Dual pricing: true when ``amount`` is the card price.
+    public var useCardPrice: Bool?
+    /// Verified by AVS (see ``TransactionDetails/avsResponse``) and kept.
+    public var billingAddress: PostalAddress?
+    public var shippingAddress: PostalAddress?
     /// The customer's name and contact details.
     public var contactInfo: ContactInfo?
+    /// Refused before anything is sent: a PIN is entered on the card reader (Tap to Pay).
+    public var pin: String?
+    /// Refused with ``pin``.
+    public var pinKsn: String?
+    /// A swipe after a failed chip read: `iccTerminalError` or `noCandidateList`.
+    public var emvFallbackCondition: String?
+    /// A swipe after a failed chip read: `successful`, `failed`, `notAChipTransaction` or `unknown`.
+    public var emvFallbackLastChipRead: String?
+    /// The merchant's own reference (an order number), 1–255 characters.
+    public var referenceId: String?
+    /// True when the customer started the payment, false for a merchant-initiated one.
+    public var customerInitiatedTransaction: Bool?
 
     /// A keyed-card payment; nothing is checked until it is submitted.
     public init(amount: Decimal, currency: Currency, accountNumber: String, expirationMonth: Int, expirationYear: Int,
@@ -48,49 +89,19 @@ public struct CardTransactionInput: Sendable, Equatable {
         self.contactInfo = contactInfo
     }
 
-    /// The wire request in minor units, checked field by field with the gateway's own card
-    /// rules; `.badRequest` names the first field at fault. The payment is recorded as made
-    /// by the mobile app on `deviceId`, so the list can be filtered by this phone.
-    /// `verifying` lets the amount be zero: an authorization of zero verifies the card.
-    func wire(deviceId: String, verifying: Bool = false) throws(TaplineAPIError) -> CardTransactionRequest {
-        let minorAmount = try AmountConversion.minorUnits(amount, currency, field: "amount", allowZero: verifying)
-        let minorTip = try tipAmount.map { tip throws(TaplineAPIError) in
-            try AmountConversion.minorUnits(tip, currency, field: "tipAmount", allowZero: true)
-        }
-        let card: KeyedCard
-        do {
-            card = try KeyedCard(pan: accountNumber, expiryMonth: expirationMonth, expiryYear: expirationYear, securityCode: securityCode)
-        } catch {
-            throw .badRequest(.invalidInput(Self.field(of: error), error.description))
-        }
-        try InputCheck.text(customerId, field: "customerId")
-        try InputCheck.text(referenceId, field: "referenceId")
-        var request = CardTransactionRequest(
-            amount: minorAmount, currency: currency.code, accountNumber: card.pan, expirationMonth: expirationMonth,
-            expirationYear: expirationYear, securityCode: securityCode, tipAmount: minorTip, referenceId: referenceId)
-        request.customerId = customerId
-        request.contactInfo = contactInfo
-        request.createdById = deviceId
-        request.createMethodId = CreateMethod.mobileApp.rawValue
-        return request
-    }
-
-    /// The input field a card-data refusal is about (the messages never carry the number).
-    private static func field(of error: CardDataError) -> String {
-        switch error {
-        case .invalidCharacters, .invalidLength, .failedLuhnCheck: return "accountNumber"
-        case .invalidExpiryMonth, .invalidExpiryFormat: return "expirationMonth"
-        case .invalidExpiryYear: return "expirationYear"
-        case .invalidSecurityCode: return "securityCode"
-        case .invalidPIN: return "pin"
-        }
+    /// A swiped-card payment: the number and expiry come from `track2`.
+    public init(amount: Decimal, currency: Currency, track2: String) {
+        self.amount = amount
+        self.currency = currency
+        self.cardDataSource = "swipe"
+        self.track2 = track2
     }
 }
 
 extension CardTransactionInput: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// Shows the amount and the masked card, never the full number or the security code.
     public var description: String {
-        "CardTransactionInput(\(amount) \(currency.code), card \(maskedAccountNumber), exp \(expirationMonth)/\(expirationYear))"
+        "CardTransactionInput(\(amount) \(currency.code), card \(maskedAccountNumber), exp \(expirationMonth.map(String.init) ?? "-")/\(expirationYear.map(String.init) ?? "-"))"
     }
 
     /// The same as ``description``.
@@ -100,13 +111,16 @@ extension CardTransactionInput: CustomStringConvertible, CustomDebugStringConver
     public var customMirror: Mirror {
         Mirror(self, children: [
             "amount": amount, "currency": currency, "accountNumber": maskedAccountNumber,
-            "expirationMonth": expirationMonth, "expirationYear": expirationYear, "hasSecurityCode": securityCode != nil,
+            "expirationMonth": expirationMonth as Any, "expirationYear": expirationYear as Any, "hasSecurityCode": securityCode != nil,
+            "hasTrack2": track2 != nil, "hasPIN": pin != nil,
             "tipAmount": tipAmount as Any, "customerId": customerId as Any, "referenceId": referenceId as Any,
         ], displayStyle: .struct)
     }
 
-    /// First 6 and last 4 digits when the number is valid; nothing of an invalid one.
+    /// First 6 and last 4 digits when the number (or the track's) is valid; nothing of an invalid one.
     private var maskedAccountNumber: String {
-        (try? PAN.validated(accountNumber)).map { PAN.masked($0) } ?? "(invalid)"
+        if let track2 { return (try? Track2(track2)).map { $0.card.maskedPAN } ?? "(invalid track)" }
+        guard let accountNumber else { return "(none)" }
+        return (try? PAN.validated(accountNumber)).map { PAN.masked($0) } ?? "(invalid)"
     }
 }

@@ -22,8 +22,14 @@ public struct CardTransactionResponse: Sendable, Equatable {
     public var currency: Currency
     /// The processor's response code and message, the authorization code and the masked card.
     public var details: TransactionResponseDetails
-    /// The whole payment as the gateway recorded it (ARISE `transactionReceipt`).
+    /// The whole payment as the gateway recorded it.
     public var transaction: TransactionDetails
+    /// What a receipt is printed from (ARISE `transactionReceipt`): the same record as
+    /// ``transaction``, with its amount details, processor, card and AVS answer.
+    public var transactionReceipt: TransactionDetails
+    /// Address verification's answer for the billing address (ARISE `avsResponse`); nil
+    /// when the payment had none.
+    public var avsResponse: AVSResponseResource?
 
     init(_ resource: TransactionResource) throws(TaplineAPIError) {
         let transaction = try TransactionDetails(resource)
@@ -35,5 +41,7 @@ public struct CardTransactionResponse: Sendable, Equatable {
         currency = transaction.currency
         details = TransactionResponseDetails(transaction)
         self.transaction = transaction
+        transactionReceipt = transaction
+        avsResponse = transaction.avsResponse
     }
 }

@@ -63,6 +63,24 @@ public struct TransactionDetails: Sendable, Equatable, Identifiable {
     public var operations: [TransactionDetails]?
     /// The merchant as a receipt shows it; nil in list answers.
     public var merchant: MerchantResource?
+    /// A keyed payment's price part by part (ARISE `amount`, `TransactionAmountDto`):
+    /// base, percentage off, cash discount, surcharge, tip and tax with their rates; its
+    /// total is what the card was asked for. Nil on taps and on payments sent with a breakdown.
+    public var amountDetails: TenderBreakdown?
+    /// The processor that decided the payment (ARISE `processorId`).
+    public var processorId: String?
+    /// The processor's name (ARISE `processor`), e.g. "Tapline Simulator".
+    public var processor: String?
+    /// The billing address the payment was made with.
+    public var billingAddress: PostalAddress?
+    /// The shipping address the payment was made with.
+    public var shippingAddress: PostalAddress?
+    /// The contact details the payment was made with, with the customer's SMS wish.
+    public var contactInfo: ContactInfo?
+    /// Address verification's answer for ``billingAddress`` (ARISE `avsResponse`).
+    public var avsResponse: AVSResponseResource?
+    /// Customer-initiated flag and EMV fallback reasons of a keyed or swiped payment.
+    public var cardEntry: CardEntryDetails?
 
     init(_ resource: TransactionResource) throws(TaplineAPIError) {
         let currency = try AmountConversion.currency(resource.currency)
@@ -92,6 +110,14 @@ public struct TransactionDetails: Sendable, Equatable, Identifiable {
         settledAt = resource.settledAt
         availableOperations = resource.availableOperations?.map { TransactionOperation($0, currency: currency) }
         merchant = resource.merchant
+        amountDetails = resource.amountDetails.map { TenderBreakdown($0, currency: currency) }
+        processorId = resource.paymentProcessorId
+        processor = resource.paymentProcessorName
+        billingAddress = resource.billingAddress
+        shippingAddress = resource.shippingAddress
+        contactInfo = resource.contactInfo
+        avsResponse = resource.avsResponse
+        cardEntry = resource.cardEntry
         if let operations = resource.operations {
             var details: [TransactionDetails] = []
             for operation in operations { details.append(try TransactionDetails(operation)) }

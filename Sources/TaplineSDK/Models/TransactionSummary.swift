@@ -50,6 +50,15 @@ public struct TransactionSummary: Sendable, Equatable, Identifiable {
     public var operationMode: String?
     /// The processor's response code ("00", "10" for a partial approval…).
     public var responseCode: String?
+    /// A keyed payment's price part by part (ARISE `amount`, `AmountDto`); nil on taps and
+    /// on payments sent with a breakdown.
+    public var amountDetails: TenderBreakdown?
+    /// The processor that decided the payment (ARISE `paymentProcessorId`).
+    public var paymentProcessorId: String?
+    /// The customer's company, from the payment's contact details (ARISE `customerCompany`).
+    public var customerCompany: String?
+    /// The customer's mobile number, from the payment's contact details (ARISE `customerPhone`).
+    public var customerPhone: String?
 
     init(_ resource: TransactionResource) throws(TaplineAPIError) {
         let currency = try AmountConversion.currency(resource.currency)
@@ -75,5 +84,9 @@ public struct TransactionSummary: Sendable, Equatable, Identifiable {
         availableOperations = resource.availableOperations?.map { TransactionOperation($0, currency: currency) }
         operationMode = resource.card?.entryMode
         responseCode = resource.processor?.responseCode
+        amountDetails = resource.amountDetails.map { TenderBreakdown($0, currency: currency) }
+        paymentProcessorId = resource.paymentProcessorId
+        customerCompany = resource.contactInfo?.companyName
+        customerPhone = resource.contactInfo?.mobileNumber
     }
 }

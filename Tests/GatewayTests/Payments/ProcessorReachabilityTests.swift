@@ -58,6 +58,7 @@ final class SwitchableProcessor: PaymentProcessor {
 
     func setReachable(_ value: Bool) { reachable.withLock { $0 = value } }
     var isReachable: Bool { reachable.withLock { $0 } }
+    var identity: ProcessorIdentity { .simulator }
 
     func authorize(_ request: AuthorizationRequest) async throws(ProcessorError) -> ProcessorResponse { try await inner.authorize(request) }
     func followUp(_ operation: ProcessorOperation, _ request: FollowUpProcessorRequest) async throws(ProcessorError) -> ProcessorResponse {

@@ -15,7 +15,7 @@ struct TransactionOrderTests {
     static func body(amount: Int64, first: String, pan: String) -> String {
         """
         {"amount":\(amount),"currency":"USD","cardDataSource":"manual","accountNumber":"\(pan)",\
-        "expirationMonth":12,"expirationYear":2030,"contactInfo":{"firstName":"\(first)"}}
+        "expirationMonth":12,"expirationYear":2030,"contactInfo":{"firstName":"\(first)","companyName":"\(first) Ltd"}}
         """
     }
 
@@ -39,6 +39,8 @@ struct TransactionOrderTests {
             #expect(byAmount.items.map(\.amount) == [300, 500, 700])
             let byName = try await session.send(.get, "\(APIPath.transactions)?orderBy=customerName").decode(TransactionList.self)
             #expect(byName.items.map(\.customerName) == ["Cleo", "Bea", "Abe"])
+            let byCompany = try await session.send(.get, "\(APIPath.transactions)?orderBy=customerCompany&asc=true").decode(TransactionList.self)
+            #expect(byCompany.items.map(\.contactInfo?.companyName) == ["Abe Ltd", "Bea Ltd", "Cleo Ltd"])
             // A key every row shares orders by the tie-break: newest first, as by date.
             let byMerchant = try await session.send(.get, "\(APIPath.transactions)?orderBy=merchant").decode(TransactionList.self)
             let byDate = try await session.send(.get, "\(APIPath.transactions)?orderBy=date").decode(TransactionList.self)

@@ -21,6 +21,8 @@ final class GatedProcessor: PaymentProcessor {
     /// Lets the authorization waiting at the gate go on.
     func open() { waiting.withLock { $0?.resume(); $0 = nil } }
 
+    var identity: ProcessorIdentity { .simulator }
+
     func authorize(_ request: AuthorizationRequest) async throws(ProcessorError) -> ProcessorResponse {
         await withCheckedContinuation { continuation in
             waiting.withLock { $0 = continuation }

@@ -1,0 +1,43 @@
+extension PostgresSchema {
+    /// What a keyed payment keeps beyond its card: SQLite's migration 16
+    /// (`SQLiteSchema+KeyedDetails.swift`), in PostgreSQL types.
+    static let keyedDetailMigrations: [PostgresMigration] = [
+        PostgresMigration(version: 10, name: "keyed payment details", statements: [
+            "ALTER TABLE transactions ADD COLUMN amount_base BIGINT",
+            "ALTER TABLE transactions ADD COLUMN amount_percentage_off BIGINT",
+            "ALTER TABLE transactions ADD COLUMN amount_percentage_off_rate TEXT",
+            "ALTER TABLE transactions ADD COLUMN amount_cash_discount BIGINT",
+            "ALTER TABLE transactions ADD COLUMN amount_cash_discount_rate TEXT",
+            "ALTER TABLE transactions ADD COLUMN amount_surcharge BIGINT",
+            "ALTER TABLE transactions ADD COLUMN amount_surcharge_rate TEXT",
+            "ALTER TABLE transactions ADD COLUMN amount_tip BIGINT",
+            "ALTER TABLE transactions ADD COLUMN amount_tip_rate TEXT",
+            "ALTER TABLE transactions ADD COLUMN amount_tax BIGINT",
+            "ALTER TABLE transactions ADD COLUMN amount_tax_rate TEXT",
+            "ALTER TABLE transactions ADD COLUMN processor_id TEXT",
+            "ALTER TABLE transactions ADD COLUMN billing_line1 TEXT",
+            "ALTER TABLE transactions ADD COLUMN billing_line2 TEXT",
+            "ALTER TABLE transactions ADD COLUMN billing_city TEXT",
+            "ALTER TABLE transactions ADD COLUMN billing_postal_code TEXT",
+            "ALTER TABLE transactions ADD COLUMN billing_state_name TEXT",
+            "ALTER TABLE transactions ADD COLUMN billing_state_id BIGINT",
+            "ALTER TABLE transactions ADD COLUMN billing_country_id BIGINT",
+            "ALTER TABLE transactions ADD COLUMN shipping_line1 TEXT",
+            "ALTER TABLE transactions ADD COLUMN shipping_line2 TEXT",
+            "ALTER TABLE transactions ADD COLUMN shipping_city TEXT",
+            "ALTER TABLE transactions ADD COLUMN shipping_postal_code TEXT",
+            "ALTER TABLE transactions ADD COLUMN shipping_state_name TEXT",
+            "ALTER TABLE transactions ADD COLUMN shipping_state_id BIGINT",
+            "ALTER TABLE transactions ADD COLUMN shipping_country_id BIGINT",
+            "ALTER TABLE transactions ADD COLUMN contact_first_name TEXT",
+            "ALTER TABLE transactions ADD COLUMN contact_last_name TEXT",
+            "ALTER TABLE transactions ADD COLUMN contact_company_name TEXT",
+            "ALTER TABLE transactions ADD COLUMN contact_mobile_number TEXT",
+            "ALTER TABLE transactions ADD COLUMN contact_sms_notification BOOLEAN",
+            "ALTER TABLE transactions ADD COLUMN avs_result TEXT",
+            "ALTER TABLE transactions ADD COLUMN customer_initiated BOOLEAN",
+            "ALTER TABLE transactions ADD COLUMN emv_fallback_condition TEXT",
+            "ALTER TABLE transactions ADD COLUMN emv_fallback_last_chip_read TEXT",
+        ].map(PostgresMigration.bytewiseText)),
+    ]
+}
