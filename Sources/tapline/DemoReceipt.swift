@@ -5,7 +5,7 @@ import TaplineSDK
 /// The receipt as the demo prints it.
 enum DemoReceipt {
     static func text(_ receipt: TransactionReceipt) -> String {
-        let currency = Currency(code: receipt.currency) ?? .usd
+        let currency = receipt.currency
         func money(_ minor: Int64?) -> String { minor.map { Money(minorUnits: $0, currency: currency).description } ?? "-" }
         let lines: [(String, String?)] = [
             ("result", receipt.responseCode.rawValue.uppercased()),

@@ -41,7 +41,7 @@ struct TransactionSessionTests {
             #expect(receipt.authorisedAmount == 1_000)
             #expect(receipt.type == .purchase)
             #expect(receipt.gratuityAmount == 0)
-            #expect(receipt.currency == "USD")
+            #expect(receipt.currency == .usd)
             #expect(receipt.authCode?.isEmpty == false)
             #expect(receipt.responseCode == .approved)
             #expect(receipt.actionCode == "00")
@@ -52,7 +52,7 @@ struct TransactionSessionTests {
             #expect(receipt.panStart == "424242")
             #expect(receipt.panLastFour == "4242")
             #expect(receipt.recipientTransactionId != nil)
-            #expect(receipt.initiatorTransactionId == "ORDER-42")
+            #expect(receipt.initiatorTransactionId != "ORDER-42" && receipt.initiatorTransactionId != nil, "the SDK's id, not the app's")
             #expect(receipt.transactionReference != nil)
             #expect(receipt.dateTime != nil)
             #expect(receipt.terminalSerialNumber == fixture.client.getDeviceId())
@@ -111,6 +111,38 @@ struct TransactionSessionTests {
             #expect(receipt.signatureBase64 == "iVBORw0KGgo=")
             #expect(receipt.authenticationMethod == .signature)
             #expect(receipt.captured)
+        }
+    }
+
+    /// Toro's default signature mode takes the signature on the reader: the payment stands.
+    @Test func theDefaultDeviceModeKeepsAPaymentWhoseCardAsksForASignature() async throws {
+        try await TapFixture.run(customer: SimulatedCustomer(verification: .signature)) { fixture in
+            let session = TransactionSession(client: fixture.client)
+            let recorder = StateRecorder()
+            session.addStateListener(recorder)
+            let receipt = try await session.startTransaction(amount: 7_000, currency: "USD")
+            #expect(recorder.states == [.connectingToDevice, .awaitingCard, .authorising, .awaitingSignature, .completed])
+            #expect(receipt.responseCode == .approved && receipt.captured && !receipt.signatureVerificationFailed)
+            #expect(receipt.signatureBase64 == nil)
+            let stored = try #require(try await fixture.gateway.store.read {
+                try await $0.transaction(id: receipt.recipientTransactionId!, merchantId: fixture.gateway.merchantId)
+            })
+            #expect(stored.status == .captured)
+        }
+    }
+
+    /// Toro: the SDK sets initiatorTransactionId itself; the app's id is saleReferenceId.
+    @Test func theInitiatorIdIsTheSDKsNotTheApps() async throws {
+        try await TapFixture.run { fixture in
+            let session = TransactionSession(client: fixture.client)
+            let first = try await session.startTransaction(
+                amount: 1_000, currency: "USD", metadata: TransactionMetadata(saleReferenceId: "app-ref-1"))
+            let second = try await session.startTransaction(
+                amount: 1_000, currency: "USD", metadata: TransactionMetadata(saleReferenceId: "app-ref-2"))
+            #expect(first.saleReferenceId == "app-ref-1")
+            let id = try #require(first.initiatorTransactionId)
+            #expect(UUID(uuidString: id) != nil && id != second.initiatorTransactionId)
+            #expect(first.currency == .usd)
         }
     }
 

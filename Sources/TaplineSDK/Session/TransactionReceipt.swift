@@ -1,4 +1,5 @@
 import Foundation
+import PaymentCore
 
 /// The receipt of a transaction session (the Toro SDK's `TransactionReceipt`), with every
 /// field a Tap to Pay payment can fill. Amounts are minor units; no field holds more of the
@@ -28,7 +29,7 @@ public struct TransactionReceipt: Sendable, Equatable {
     public var type: Kind
     public var gratuityAmount: Int64
     /// ISO 4217 code.
-    public var currency: String
+    public var currency: Currency
     public var authCode: String?
     public var responseCode: ResponseCode
     public var responseReason: String?
@@ -44,8 +45,9 @@ public struct TransactionReceipt: Sendable, Equatable {
     public var panLastFour: String?
     /// The Tapline transaction id (the gateway's reference).
     public var recipientTransactionId: String?
-    /// The reference the SDK sent with the payment (``saleReferenceId`` or one it made).
-    public var initiatorTransactionId: String?
+    /// The SDK's own id for the payment request (the Idempotency-Key it was sent with). The
+    /// SDK sets it; an app cannot (``saleReferenceId`` is the app's id).
+    public internal(set) var initiatorTransactionId: String?
     /// The card reader's id for the read.
     public var transactionReference: String?
     /// ISO 8601.
@@ -53,7 +55,8 @@ public struct TransactionReceipt: Sendable, Equatable {
     /// This device's id.
     public var terminalSerialNumber: String
     public var signatureBase64: String?
-    /// The signature was required but rejected or not given; the payment was then voided.
+    /// In app signature mode, the signature was required but rejected or not given; the
+    /// payment was then voided. Never set in device mode.
     public var signatureVerificationFailed: Bool
     /// Whether the funds were captured (a sale), not only held.
     public var captured: Bool
@@ -61,7 +64,7 @@ public struct TransactionReceipt: Sendable, Equatable {
     public var longitude: String?
     public var additionalInformation: [String: String]?
 
-    public init(amount: Int64, type: Kind, currency: String, responseCode: ResponseCode, terminalSerialNumber: String) {
+    public init(amount: Int64, type: Kind, currency: Currency, responseCode: ResponseCode, terminalSerialNumber: String) {
         self.amount = amount
         self.type = type
         self.gratuityAmount = 0

@@ -5,14 +5,14 @@ import PaymentCore
 
 extension TransactionSession {
     func makeReceipt(_ outcome: TapPaymentOutcome, transaction: TransactionResource, total: Money, gratuity: Int64,
-                     type: TransactionReceipt.Kind, metadata: TransactionMetadata, reference: String) -> TransactionReceipt {
+                     type: TransactionReceipt.Kind, metadata: TransactionMetadata, initiatorId: String) -> TransactionReceipt {
         let code: TransactionReceipt.ResponseCode
         switch outcome.status {
         case .approved: code = .approved
         case .declined: code = .declined
         case .cancelled, .failed: code = .failed
         }
-        var receipt = TransactionReceipt(amount: total.minorUnits, type: type, currency: total.currency.code, responseCode: code,
+        var receipt = TransactionReceipt(amount: total.minorUnits, type: type, currency: total.currency, responseCode: code,
                                          terminalSerialNumber: client.connection.deviceId)
         receipt.saleReferenceId = metadata.saleReferenceId
         receipt.gratuityAmount = gratuity
@@ -29,7 +29,7 @@ extension TransactionSession {
             receipt.panLastFour = String(masked.suffix(4))
         }
         receipt.recipientTransactionId = transaction.id
-        receipt.initiatorTransactionId = reference
+        receipt.initiatorTransactionId = initiatorId
         receipt.transactionReference = transaction.cardPresent?.cardReaderTransactionId ?? outcome.read?.id
         receipt.dateTime = ISO8601DateFormatter().string(from: transaction.createdAt)
         receipt.captured = transaction.status == .captured || (type == .refund && code == .approved)

@@ -26,7 +26,7 @@ extension TransactionSession {
         let outcome = try await TapPaymentFlow(ttp: client.ttp).run(request)
         guard let transaction = outcome.transaction else { return nil }
         var receipt = makeReceipt(outcome, transaction: transaction, total: total, gratuity: gratuity, type: type, metadata: metadata,
-                                  reference: request.referenceId)
+                                  initiatorId: request.initiatorId)
         if outcome.status == .approved, outcome.verification == .signature {
             try await collectSignature(into: &receipt, amount: total, transactionId: transaction.id)
         }
@@ -40,12 +40,13 @@ extension TransactionSession {
     /// A card that asks for a signature gets one in the app; without one the payment is voided.
     private func collectSignature(into receipt: inout TransactionReceipt, amount: Money, transactionId: String) async throws {
         move(to: .awaitingSignature)
-        var signature: String?
-        if case .app(let provider) = configuration.signatureMode { signature = await provider.captureSignature(amount: amount) }
-        if let signature {
+        // Device mode: the reader took the signature; the payment stands without an image.
+        guard case .app(let provider) = configuration.signatureMode else { return }
+        if let signature = await provider.captureSignature(amount: amount) {
             receipt.signatureBase64 = signature
             return
         }
+        // App mode and no signature: the merchant rejected it or the customer cancelled.
         receipt.signatureVerificationFailed = true
         _ = try await client.voidTransaction(transactionId: transactionId)
         receipt.captured = false

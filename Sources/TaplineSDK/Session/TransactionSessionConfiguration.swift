@@ -7,8 +7,10 @@ public struct TransactionSessionConfiguration: Sendable {
     public enum SignatureMode: Sendable {
         /// In the app, by the provider the app supplies.
         case app(any SignatureProvider)
-        /// On the reader. A phone reader has no signature pad, so a card that asks for a
-        /// signature fails its signature check.
+        /// On the reader, the default (Toro's `SignatureMode.device`): the signature is taken
+        /// where the card was read and stays there, so the payment stands and the receipt
+        /// carries no image. A phone's reader (Tap to Pay on iPhone) lets the customer sign on
+        /// its screen; the app has nothing to do.
         case device
     }
 

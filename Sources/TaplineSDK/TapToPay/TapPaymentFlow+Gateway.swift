@@ -20,7 +20,8 @@ extension TapPaymentFlow {
         case .refund: path = APIPath.tapRefund
         }
         do {
-            let reply = try await ttp.connection.sendJSON(path, body: body, headers: deviceHeader, retryOnNetworkError: false)
+            let reply = try await ttp.connection.sendJSON(
+                path, body: body, idempotencyKey: request.initiatorId, headers: deviceHeader, retryOnNetworkError: false)
             if request.kind == .refund, let linked = try? APIJSON.decoder.decode(FollowUpResponse.self, from: reply.body) {
                 return linked.operation
             }

@@ -20,7 +20,10 @@ struct TapPaymentRequest: Sendable {
     /// A refund of a known payment.
     var originalTransactionId: String?
     /// How the total divides, when the app said (``TTPTransactionRequest``).
-    var breakdown: BreakdownRequest?
+    var breakdown: BreakdownRequest? = nil
+    /// The SDK's own id for this payment request (Toro's `initiatorTransactionId`): the
+    /// Idempotency-Key the submission is sent with. Made here; an app cannot set it.
+    var initiatorId: String = UUID().uuidString.lowercased()
 }
 
 /// What became of a payment by tap.
