@@ -36,6 +36,9 @@ public struct TransactionResource: Codable, Sendable, Equatable {
     public var operations: [TransactionResource]?
     /// How the total divides, when the client sent a breakdown (rates are fractions, 0.0875 = 8.75 %).
     public var breakdown: PaymentBreakdown?
+    /// The systems trace audit number (ISO 8583 field 11) of the request sent to the
+    /// acquirer for this row; absent with the simulator. Viva's `referenceNumber` names it.
+    public var stan: String?
     /// The merchant as a receipt shows it (details only).
     public var merchant: MerchantResource?
     /// A keyed payment's price part by part (ARISE `AmountDto`/`TransactionAmountDto`; rates

@@ -59,3 +59,54 @@ struct InterAppLiveTests {
         }
     }
 }
+
+/// Viva's optional search parameters, its STAN reference and its scheme.
+@Suite("Inter-app: Viva's search rules")
+struct InterAppVivaSearchTests {
+    static func run(_ handler: InterAppHandler, _ query: String, scheme: String = "taplinepay") async throws -> [String: String] {
+        InterAppLiveTests.query(try #require(await handler.handle(URL(string: "\(scheme)://pay/v1?merchantKey=k&\(query)&callback=cb")!)))
+    }
+
+    @Test func withNoSearchParameterTheDevicesLatestHoldIsCaptured() async throws {
+        try await TapFixture.run { fixture in
+            let handler = InterAppHandler(performer: TaplineInterAppPerformer(client: fixture.client))
+            let older = try await Self.run(handler, "action=pre_auth&amount=1000")
+            let newer = try await Self.run(handler, "action=pre_auth&amount=2000")
+            let capture = try await Self.run(handler, "action=capture_pre_auth&amount=1500")
+            #expect(capture["status"] == "success", "\(capture)")
+            #expect(capture["orderCode"] == newer["orderCode"] && capture["orderCode"] != older["orderCode"])
+            // A window that holds no payment finds none, and says why.
+            let none = try await Self.run(handler, "action=capture_pre_auth&txnDateFrom=2020-01-01T00:00:00Z&txnDateTo=2020-01-02T00:00:00Z")
+            #expect(none["status"] == "fail")
+            #expect(none["message"]?.contains("no search parameter") == true, "\(none)")
+        }
+    }
+
+    @Test func aReferenceNumberIsMatchedAgainstTheAcquirersSTAN() async throws {
+        try await TapFixture.run { fixture in
+            let handler = InterAppHandler(performer: TaplineInterAppPerformer(client: fixture.client))
+            let hold = try await Self.run(handler, "action=pre_auth&clientTransactionId=HOLD-7&amount=3000")
+            let id = try #require(hold["orderCode"])
+            // As the acquirer link records it: STAN 004217, then the transmission time.
+            try await fixture.gateway.store.write { [merchantId = fixture.gateway.merchantId] writer in
+                var row = try #require(try await writer.transaction(id: id, merchantId: merchantId))
+                row.processorTrace = "004217" + "1124013400"
+                try await writer.update(row)
+            }
+            let cancel = try await Self.run(handler, "action=cancel&referenceNumber=004217")
+            #expect(cancel["status"] == "success", "\(cancel)")
+            #expect(cancel["orderCode"] == id)
+        }
+    }
+
+    @Test func theVivaPresetAnswersVivasScheme() async throws {
+        try await TapFixture.run { fixture in
+            let handler = InterAppHandler(performer: TaplineInterAppPerformer(client: fixture.client), configuration: .vivaCompatible())
+            let sale = try await Self.run(handler, "action=sale&amount=600&currency=USD", scheme: "vivapayclient")
+            #expect(sale["status"] == "success", "\(sale)")
+            // Tapline's own scheme is not this app's: refused in a fail result, not paid.
+            let other = try await Self.run(handler, "action=sale&amount=1", scheme: "taplinepay")
+            #expect(other["status"] == "fail", "\(other)")
+        }
+    }
+}

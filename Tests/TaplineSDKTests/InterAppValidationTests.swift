@@ -52,9 +52,6 @@ struct InterAppValidationTests {
         // Malformed even when show_receipt=true makes its value irrelevant: a typo is still a typo.
         Violation(query: F.sale + "&show_receipt=true&show_transaction_result=ja",
                   error: .invalidBoolean(parameter: "show_transaction_result", value: "ja")),
-        Violation(query: "merchantKey=K&action=capture_pre_auth&callback=cb", error: .missingTransactionReference(.capturePreAuth)),
-        Violation(query: "merchantKey=K&action=cancel&amount=100&callback=cb", error: .missingTransactionReference(.cancel)),
-        Violation(query: "merchantKey=K&action=cancel&orderCode=&callback=cb", error: .missingTransactionReference(.cancel)),
         Violation(query: F.sale + "&orderCode=1091", error: .parameterNotAllowed(parameter: "orderCode", action: .sale)),
         Violation(query: F.preAuth + "&referenceNumber=833121",
                   error: .parameterNotAllowed(parameter: "referenceNumber", action: .preAuth)),

@@ -1,6 +1,7 @@
 import Foundation
 import GatewayAPI
 import PaymentCore
+import ProcessingISO8583
 import Processing
 import Storage
 
@@ -40,6 +41,7 @@ struct TransactionRenderer: Sendable {
             resource.availableOperations = availableOperations(transaction, merchant: merchant)
         }
         resource.breakdown = transaction.breakdown
+        resource.stan = transaction.processorTrace.flatMap(ISO8583Stamp.init(text:))?.stan
         renderKeyedDetails(transaction, into: &resource)
         resource.operations = operations.map { $0.map { render($0, merchant: merchant) } }
         return resource

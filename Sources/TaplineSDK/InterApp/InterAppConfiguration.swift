@@ -15,6 +15,15 @@ public struct InterAppConfiguration: Sendable {
     /// The scheme Tapline payment apps answer unless configured otherwise.
     public static let defaultScheme = "taplinepay"
 
+    /// The scheme Viva's document names (`vivapayclient://pay/v1`).
+    public static let vivaScheme = "vivapayclient"
+
+    /// A payment app that answers requests written for Viva's terminal app as they are:
+    /// `vivapayclient://pay/v1?…`, amounts in euro cents unless a request says otherwise.
+    public static func vivaCompatible(now: @escaping @Sendable () -> Date = { Date() }) -> InterAppConfiguration {
+        InterAppConfiguration(scheme: vivaScheme, defaultCurrency: .eur, now: now)
+    }
+
     /// A configuration; every argument has the default a Tapline payment app uses.
     public init(
         scheme: String = InterAppConfiguration.defaultScheme,

@@ -33,8 +33,6 @@ public enum InterAppError: Error, Sendable, Equatable {
     case dateRangeReversed(from: String, to: String)
     /// The parameter has no meaning for this action (a tip on a capture, an order code on a sale).
     case parameterNotAllowed(parameter: String, action: InterAppAction)
-    /// A capture or cancel names none of `orderCode`, `shortOrderCode`, `referenceNumber`.
-    case missingTransactionReference(InterAppAction)
     /// `callback` is neither a URL scheme nor an absolute URL.
     case invalidCallback(String)
     /// A result's `status` is neither `success` nor `fail`.
@@ -58,7 +56,6 @@ public enum InterAppError: Error, Sendable, Equatable {
         case .unknownCurrency: return "currency"
         case .dateToWithoutDateFrom: return "txnDateFrom"
         case .dateRangeReversed: return "txnDateTo"
-        case .missingTransactionReference: return "orderCode"
         case .invalidCallback: return "callback"
         case .invalidStatus: return "status"
         case .invalidAccountNumber: return "accountNumber"
@@ -101,8 +98,6 @@ extension InterAppError: LocalizedError {
             return "The parameter 'txnDateFrom' (\(from)) must not be later than 'txnDateTo' (\(to))."
         case .parameterNotAllowed(let name, let action):
             return "The parameter '\(name)' is not allowed with the action '\(action.rawValue)'."
-        case .missingTransactionReference(let action):
-            return "The action '\(action.rawValue)' requires one of the parameters 'orderCode', 'shortOrderCode' or 'referenceNumber'."
         case .invalidCallback(let value):
             return "The parameter 'callback' must be a URL scheme or an absolute URL, not '\(value)'."
         case .invalidStatus(let value):

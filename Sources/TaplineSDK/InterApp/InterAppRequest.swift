@@ -87,14 +87,16 @@ public struct InterAppRequest: Sendable, Hashable {
         if let amount, tipAmount > amount { throw .tipExceedsAmount(tip: tipAmount, amount: amount) }
     }
 
-    /// A follow-up must say which payment it is about; a new payment has nothing to search.
+    /// A new payment has nothing to search. A follow-up may name its payment or not: every
+    /// search parameter is optional in the protocol, and without one the search is this
+    /// device's latest payment the action applies to, within the date range when given.
     private static func checkSearch(action: InterAppAction, match: TransactionMatch?, dateRange: InterAppDateRange?) throws(InterAppError) {
         if action.startsPayment {
             if let match { throw .parameterNotAllowed(parameter: match.parameterName, action: action) }
             if dateRange != nil { throw .parameterNotAllowed(parameter: "txnDateFrom", action: action) }
             return
         }
-        guard let match else { throw .missingTransactionReference(action) }
+        guard let match else { return }
         if match.value.isEmpty { throw .emptyParameter(match.parameterName) }
     }
 }

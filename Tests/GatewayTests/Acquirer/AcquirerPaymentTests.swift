@@ -74,12 +74,16 @@ struct AcquirerPaymentTests {
                 let verified = try await session.pay("authorization", amount: 0)
                 #expect(verified.type == .cardAuthentication && verified.status == .verified)
                 #expect(verified.processor?.responseCode == "85")
+                #expect(verified.stan?.count == 6, "the STAN the link sent it under")
+                let linkRows = try await session.send(.get, APIPath.transactions).decode(TransactionList.self).items
+                #expect(linkRows.allSatisfy { $0.stan != nil })
                 let declined = try await session.pay("authorization", pan: TestCards.doNotHonour.pan, amount: 0)
                 #expect(declined.status == .declined && declined.processor?.responseCode == "05")
             }
             let verifications = try acquirer.host.received("0100")
             #expect(verifications.count == 2)
             #expect(verifications.allSatisfy { $0["25"] as? String == "51" && $0["4"] as? String == "000000000000" })
+            #expect(Set(verifications.compactMap { $0["11"] as? String }).count == 2, "each has its own STAN")
         }
     }
 

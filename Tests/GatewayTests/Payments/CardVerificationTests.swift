@@ -21,6 +21,7 @@ struct CardVerificationTests {
             #expect(verified.processor?.responseCode == "85")
             #expect(verified.card?.maskedPan == "424242******4242")
             #expect(verified.batchId == nil && verified.amounts == nil && verified.availableOperations == nil)
+            #expect(verified.stan == nil, "the simulator has no STAN")
 
             // Nothing follows a verification: the move is refused with its status, not hidden.
             let capture = try await session.followUp(verified.id, .capture, json: #"{"amount":100}"#)
