@@ -10,16 +10,26 @@ public struct CaptureBody: Codable, Sendable, Equatable {
     }
 }
 
-/// `POST …/increment`: raise the authorized amount by `amount`.
+/// `POST …/increment`: raise the authorized amount by `amount`. A breakdown says how the
+/// new total divides and, once approved, replaces the payment's.
 public struct IncrementBody: Codable, Sendable, Equatable {
     public var amount: Int64
-    public init(amount: Int64) { self.amount = amount }
+    public var breakdown: BreakdownRequest?
+    public init(amount: Int64, breakdown: BreakdownRequest? = nil) {
+        self.amount = amount
+        self.breakdown = breakdown
+    }
 }
 
-/// `POST …/adjust-tip`: replace the tip of a captured, unsettled payment.
+/// `POST …/adjust-tip`: replace the tip of a captured, unsettled payment. A breakdown (its
+/// tip must be `tipAmount`) replaces the payment's once approved.
 public struct AdjustTipBody: Codable, Sendable, Equatable {
     public var tipAmount: Int64
-    public init(tipAmount: Int64) { self.tipAmount = tipAmount }
+    public var breakdown: BreakdownRequest?
+    public init(tipAmount: Int64, breakdown: BreakdownRequest? = nil) {
+        self.tipAmount = tipAmount
+        self.breakdown = breakdown
+    }
 }
 
 /// `POST …/reverse`: release all of an authorization, or `amount` of it.

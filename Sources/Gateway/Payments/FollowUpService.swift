@@ -12,7 +12,7 @@ struct FollowUpService: Sendable {
     let now: @Sendable () -> Date
     let makeId: @Sendable () -> String
 
-    /// `breakdown` (capture, incremental authorization) describes the payment's new total: it is
+    /// `breakdown` (capture, incremental authorization, tip adjustment) describes the payment's new total: it is
     /// checked against that total in phase 1, kept on the operation, and replaces the
     /// payment's when the processor approves.
     func perform(
@@ -50,7 +50,12 @@ struct FollowUpService: Sendable {
                 throw GatewayFailure.paymentRefused(error, paymentStatus: payment.status)
             }
             if let breakdown {
-                let newTotal = request.type == .incrementalAuthorization ? payment.authorizedAmount + amount : amount
+                let newTotal = switch request.type {
+                case .incrementalAuthorization: payment.authorizedAmount + amount
+                // The tip replaces the old one in what was captured (amounts are bounded, tip ≤ captured).
+                case .tipAdjustment: payment.capturedAmount - payment.tipAmount + amount
+                default: amount
+                }
                 try BreakdownRules.check(breakdown, total: newTotal)
             }
             var operation = Transaction(

@@ -113,37 +113,35 @@ struct TransactionController {
         }
     }
 
-    /// The follow-up a body asks for, with the breakdown a capture may carry (without an
-    /// amount, the breakdown's total is captured). Capture, reverse, refund and void accept
+    /// The follow-up a body asks for, with the breakdown a capture, an increment or a tip
+    /// adjustment may carry (a capture without an amount captures the breakdown's total; a
+    /// tip adjustment's breakdown must have its tip). Capture, reverse, refund and void accept
     /// an empty body.
     private static func followUpRequest(_ operation: APIPath.FollowUp, body: ByteBuffer) throws -> (FollowUpRequest, PaymentBreakdown?) {
         let empty = body.readableBytes == 0
-        if operation == .capture {
+        switch operation {
+        case .capture:
             guard !empty else { return (.capture(amount: nil), nil) }
             let capture = try JSONCoding.decode(CaptureBody.self, from: body)
             let breakdown = try BreakdownRules.canonical.parse(capture.breakdown)
             return (.capture(amount: try AmountField.positive(capture.amount ?? breakdown?.total, field: "amount")), breakdown)
-        }
-        return (try followUpWithoutBreakdown(operation, body: body), nil)
-    }
-
-    private static func followUpWithoutBreakdown(_ operation: APIPath.FollowUp, body: ByteBuffer) throws -> FollowUpRequest {
-        let empty = body.readableBytes == 0
-        switch operation {
-        case .capture:
-            return .capture(amount: empty ? nil : try AmountField.positive(JSONCoding.decode(CaptureBody.self, from: body).amount, field: "amount"))
         case .increment:
-            return .incrementalAuthorization(amount: try AmountField.positive(JSONCoding.decode(IncrementBody.self, from: body).amount, field: "amount"))
+            let increment = try JSONCoding.decode(IncrementBody.self, from: body)
+            return (.incrementalAuthorization(amount: try AmountField.positive(increment.amount, field: "amount")),
+                    try BreakdownRules.canonical.parse(increment.breakdown))
         case .adjustTip:
-            let tip = try JSONCoding.decode(AdjustTipBody.self, from: body).tipAmount
-            return .tipAdjustment(tip: try AmountField.nonNegative(tip, field: "tipAmount"))
+            let adjust = try JSONCoding.decode(AdjustTipBody.self, from: body)
+            let breakdown = try BreakdownRules.canonical.parse(adjust.breakdown)
+            let tip = try AmountField.nonNegative(
+                BreakdownRules.canonical.tip(requestTip: adjust.tipAmount, breakdown: breakdown, tipField: "tipAmount"), field: "tipAmount")
+            return (.tipAdjustment(tip: tip), breakdown)
         case .void:
             try JSONCoding.requireNoFields(body)
-            return .void
+            return (.void, nil)
         case .reverse:
-            return .reversal(amount: empty ? nil : try AmountField.positive(JSONCoding.decode(ReverseBody.self, from: body).amount, field: "amount"))
+            return (.reversal(amount: empty ? nil : try AmountField.positive(JSONCoding.decode(ReverseBody.self, from: body).amount, field: "amount")), nil)
         case .refund:
-            return .refund(amount: empty ? nil : try AmountField.positive(JSONCoding.decode(RefundBody.self, from: body).amount, field: "amount"))
+            return (.refund(amount: empty ? nil : try AmountField.positive(JSONCoding.decode(RefundBody.self, from: body).amount, field: "amount")), nil)
         }
     }
 }

@@ -14,11 +14,12 @@ extension TaplineClient {
     }
 
     /// Captures an authorization (ARISE `captureTransaction`): all of it, or `amount`, in
-    /// which case the rest of the hold is released.
-    public func captureTransaction(transactionId: String, amount: Decimal? = nil,
-                                   currency: Currency? = nil) async throws(TaplineAPIError) -> TransactionResponse {
+    /// which case the rest of the hold is released. A `breakdown` (Koard's, minor units)
+    /// replaces the payment's; without an amount its total is captured.
+    public func captureTransaction(transactionId: String, amount: Decimal? = nil, currency: Currency? = nil,
+                                   breakdown: PaymentBreakdown? = nil) async throws(TaplineAPIError) -> TransactionResponse {
         let minor = try await minorUnits(amount, field: "amount", of: transactionId, currency: currency)
-        return try await followUp(transactionId, .capture, body: CaptureBody(amount: minor))
+        return try await followUp(transactionId, .capture, body: CaptureBody(amount: minor, breakdown: breakdown.map(BreakdownRequest.init)))
     }
 
     /// Refunds a captured payment (ARISE `refundTransaction`): everything refundable, or
@@ -42,20 +43,21 @@ extension TaplineClient {
         return try await refundTransaction(transactionId: request.transactionId, amount: request.amount, currency: currency)
     }
 
-    /// Raises an authorization's held amount by `amount` (Koard incremental authorization).
-    /// A decline leaves the hold as it was and answers with status `declined`.
-    public func incrementAuthorization(transactionId: String, amount: Decimal,
-                                       currency: Currency? = nil) async throws(TaplineAPIError) -> TransactionResponse {
+    /// Raises an authorization's held amount by `amount` (Koard incremental authorization,
+    /// `auth`). A decline leaves the hold as it was and answers with status `declined`. A
+    /// `breakdown` of the new total replaces the payment's once approved.
+    public func incrementAuthorization(transactionId: String, amount: Decimal, currency: Currency? = nil,
+                                       breakdown: PaymentBreakdown? = nil) async throws(TaplineAPIError) -> TransactionResponse {
         let minor = try await minorUnits(amount, field: "amount", of: transactionId, currency: currency)
-        return try await followUp(transactionId, .increment, body: IncrementBody(amount: minor ?? 0))
+        return try await followUp(transactionId, .increment, body: IncrementBody(amount: minor ?? 0, breakdown: breakdown.map(BreakdownRequest.init)))
     }
 
     /// Replaces the tip of a captured, unsettled payment with `tipAmount` (Koard tip adjust);
-    /// zero removes the tip.
-    public func adjustTip(transactionId: String, tipAmount: Decimal,
-                          currency: Currency? = nil) async throws(TaplineAPIError) -> TransactionResponse {
+    /// zero removes the tip. A `breakdown` (its tip must be `tipAmount`) replaces the payment's.
+    public func adjustTip(transactionId: String, tipAmount: Decimal, currency: Currency? = nil,
+                          breakdown: PaymentBreakdown? = nil) async throws(TaplineAPIError) -> TransactionResponse {
         let minor = try await minorUnits(tipAmount, field: "tipAmount", allowZero: true, of: transactionId, currency: currency)
-        return try await followUp(transactionId, .adjustTip, body: AdjustTipBody(tipAmount: minor ?? 0))
+        return try await followUp(transactionId, .adjustTip, body: AdjustTipBody(tipAmount: minor ?? 0, breakdown: breakdown.map(BreakdownRequest.init)))
     }
 
     /// Releases an authorization (Koard reverse): all of it, or `amount` of it.

@@ -61,6 +61,9 @@ public struct TransactionDetails: Sendable, Equatable, Identifiable {
     public var availableOperations: [TransactionOperation]?
     /// An original's follow-ups, oldest first; nil on follow-ups and in list answers.
     public var operations: [TransactionDetails]?
+    /// How the total divides (Koard's `PaymentBreakdown`, minor units, rates as fractions),
+    /// when the payment was made or last captured, incremented or adjusted with one.
+    public var breakdown: PaymentBreakdown?
     /// The merchant as a receipt shows it; nil in list answers.
     public var merchant: MerchantResource?
     /// A keyed payment's price part by part (ARISE `amount`, `TransactionAmountDto`):
@@ -110,6 +113,7 @@ public struct TransactionDetails: Sendable, Equatable, Identifiable {
         settledAt = resource.settledAt
         availableOperations = resource.availableOperations?.map { TransactionOperation($0, currency: currency) }
         merchant = resource.merchant
+        breakdown = resource.breakdown
         amountDetails = resource.amountDetails.map { TenderBreakdown($0, currency: currency) }
         processorId = resource.paymentProcessorId
         processor = resource.paymentProcessorName
