@@ -104,10 +104,7 @@ public struct RecoveryJob: Sendable {
             let (status, response) = HaloResponse.render(row, isPINAnswer: format == .haloPIN)
             return (status.code, try JSONCoding.encoder.encode(response))
         case .koard:
-            if row.status == .failed {
-                let failure = GatewayFailure.processorDidNotComplete(transactionId: row.id, paymentStatus: (parent ?? row).status)
-                return try Self.envelope(KoardErrors.error(for: failure, payment: parent ?? row))
-            }
+            // A failed row is a Koard TransactionResponse with status failed, as it is live.
             let response = parent.map { KoardRenderer.render($0, operation: row) } ?? KoardRenderer.render(row)
             return (201, try JSONCoding.encoder.encode(response))
         case .v1:

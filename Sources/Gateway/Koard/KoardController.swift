@@ -52,9 +52,15 @@ struct KoardController {
                 let tap = try await services.taps.open(
                     TakeTapPayment.Reading(generalCardData: body.generalCardData, paymentCardData: body.paymentCardData), on: device,
                     pinRefusal: "this payload carries a PIN; send it to /v1/transactions/{id}/pin")
-                let payment = try await services.taps.pay(
-                    try Self.kind(route: type, requested: body.type, caller: caller), tap: tap, terms: try Self.terms(body), device: device, merchantId: caller.merchantId,
-                    idempotency: input.claim, logger: input.context.logger)
+                let payment: Transaction
+                do {
+                    payment = try await services.taps.pay(
+                        try Self.kind(route: type, requested: body.type, caller: caller), tap: tap, terms: try Self.terms(body), device: device,
+                        merchantId: caller.merchantId, idempotency: input.claim, logger: input.context.logger)
+                } catch {
+                    guard let failed = KoardFailedRow.row(error) else { throw error }
+                    payment = failed
+                }
                 return (HTTPResponse.Status.created, try JSONCoding.encoder.encode(KoardRenderer.render(payment)))
             }
         }
@@ -71,10 +77,16 @@ struct KoardController {
                 let caller = try input.caller
                 let parsed = try operation.parse(input.body)
                 let payment = try await KoardPaymentLookup(store: services.store, merchantId: caller.merchantId).require(try input.parameter(.id))
-                let (done, updated) = try await services.followUps.perform(
-                    try parsed.request(payment), paymentId: payment.id, merchantId: caller.merchantId, createdById: caller.clientId,
-                    idempotency: input.claim, breakdown: parsed.breakdown)
-                return (HTTPResponse.Status.created, try JSONCoding.encoder.encode(KoardRenderer.render(updated, operation: done)))
+                do {
+                    let (done, updated) = try await services.followUps.perform(
+                        try parsed.request(payment), paymentId: payment.id, merchantId: caller.merchantId, createdById: caller.clientId,
+                        idempotency: input.claim, breakdown: parsed.breakdown)
+                    return (HTTPResponse.Status.created, try JSONCoding.encoder.encode(KoardRenderer.render(updated, operation: done)))
+                } catch {
+                    guard let failed = KoardFailedRow.row(error) else { throw error }
+                    let now = try await KoardPaymentLookup(store: services.store, merchantId: caller.merchantId).require(payment.id)
+                    return (HTTPResponse.Status.created, try JSONCoding.encoder.encode(KoardRenderer.render(now, operation: failed)))
+                }
             }
         }
     }
