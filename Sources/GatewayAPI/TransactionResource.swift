@@ -39,6 +39,8 @@ public struct TransactionResource: Codable, Sendable, Equatable {
     /// The systems trace audit number (ISO 8583 field 11) of the request sent to the
     /// acquirer for this row; absent with the simulator. Viva's `referenceNumber` names it.
     public var stan: String?
+    /// What the app attached to the payment (Toro's `additionalInformation`), as sent.
+    public var additionalInformation: [String: JSONValue]?
     /// The merchant as a receipt shows it (details only).
     public var merchant: MerchantResource?
     /// A keyed payment's price part by part (ARISE `AmountDto`/`TransactionAmountDto`; rates

@@ -50,6 +50,9 @@ public struct Transaction: Sendable, Equatable, Codable {
     /// payment: the latest one, replaced by an approved capture or tip adjustment that
     /// carries one; on a follow-up: the one it was sent with.
     public var breakdown: PaymentBreakdown?
+    /// What the app attached to the payment (Toro's `additionalInformation`), as the JSON
+    /// object text it sent, checked for size; the gateway does not read it.
+    public var additionalInformation: String?
     /// A keyed payment's price under the merchant's pricing (ARISE `AmountDto`): base,
     /// percentage off, cash discount, surcharge, tip and tax, each with its rate (exact
     /// percentages); its total is what was asked of the card. Nil on other payments.

@@ -57,7 +57,10 @@ extension SQLTables {
         Column(name: "settled_at") { SQLValue.date($0.settledAt) },
         Column(name: "created_at") { SQLValue.date($0.createdAt) },
         Column(name: "updated_at") { SQLValue.date($0.updatedAt) },
-    ] + breakdownColumns + keyedDetailColumns, decode: decodeTransaction)
+    ] + breakdownColumns + keyedDetailColumns + [
+        // The app's own data, JSON object text as the gateway checked it (migration 18).
+        Column(name: "additional_information") { SQLValue.text($0.additionalInformation) },
+    ], decode: decodeTransaction)
 
     private static func decodeTransaction(_ row: SQLRowReader) throws -> Transaction {
         let code = try row.text("currency")
@@ -88,6 +91,7 @@ extension SQLTables {
         transaction.updatedAt = try row.date("updated_at")
         transaction.breakdown = try decodeBreakdown(row)
         try decodeKeyedDetails(row, into: &transaction)
+        transaction.additionalInformation = try row.optionalText("additional_information")
         return transaction
     }
 

@@ -16,7 +16,7 @@ struct SQLMappingTests {
             "id", "merchantId", "type", "status", "parentId", "currency", "amount", "authorizedAmount",
             "capturedAmount", "refundedAmount", "tipAmount", "pendingRefundAmount", "pendingOperationId", "card",
             "processorResult", "processorTrace", "pinChallenge", "cardPresent", "referenceId", "customerId", "customerName", "customerEmail", "createdById",
-            "createMethod", "batchId", "settledAt", "createdAt", "updatedAt", "breakdown",
+            "createMethod", "batchId", "settledAt", "createdAt", "updatedAt", "breakdown", "additionalInformation",
             "amountDetails", "processorId", "billingAddress", "shippingAddress", "contact", "avsResult", "cardEntry",
         ])
         #expect(Mirror(reflecting: Fixtures.card()).children.count == 6)
@@ -32,6 +32,7 @@ struct SQLMappingTests {
         // Card, processor result, PIN challenge, card-present details, breakdown, amount
         // details, both addresses, contact and card entry are flattened into columns of their own.
         #expect(SQLTables.transactions.columns.count == fields.count - 10 + 6 + 4 + 5 + 9 + 7 + 11 + 7 + 7 + 5 + 3)
+        #expect(SQLTables.transactions.columns.contains { $0.name == "additional_information" })
     }
 
     @Test func flagsAreBoundAsBooleans() throws {

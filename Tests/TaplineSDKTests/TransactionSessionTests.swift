@@ -32,7 +32,7 @@ struct TransactionSessionTests {
             let session = TransactionSession(client: fixture.client)
             let recorder = StateRecorder()
             session.addStateListener(recorder)
-            let metadata = TransactionMetadata(saleReferenceId: "ORDER-42", additionalInformation: ["table": "7"])
+            let metadata = TransactionMetadata(saleReferenceId: "ORDER-42", additionalInformation: ["table": .string("7"), "covers": .number(4), "vip": .bool(true), "items": .array([.object(["sku": .string("A-1")])])])
             let receipt = try await session.startTransaction(amount: 1_000, currency: "USD", metadata: metadata)
             #expect(recorder.states == [.connectingToDevice, .awaitingCard, .authorising, .completed])
             #expect(session.transactionState == .completed)
@@ -58,7 +58,11 @@ struct TransactionSessionTests {
             #expect(receipt.terminalSerialNumber == fixture.client.getDeviceId())
             #expect(receipt.captured)
             #expect(receipt.signatureVerificationFailed == false)
-            #expect(receipt.additionalInformation == ["table": "7"])
+            // Sent with the authorisation, stored with the payment, returned as sent.
+            let sent: [String: JSONValue] = ["table": .string("7"), "covers": .number(4), "vip": .bool(true), "items": .array([.object(["sku": .string("A-1")])])]
+            #expect(receipt.additionalInformation == sent)
+            let stored = try #require(try await fixture.client.getTransactionDetails(id: receipt.recipientTransactionId!))
+            #expect(stored.additionalInformation == sent)
         }
     }
 

@@ -98,6 +98,7 @@ public enum Fixtures {
             firstName: "Zoë", lastName: "O'Brien", companyName: "Acme", mobileNumber: "+1 555 0100", smsNotification: false)
         transaction.avsResult = .postalCodeOnly
         transaction.cardEntry = CardEntryDetails(customerInitiated: true, fallbackCondition: .noCandidateList, lastChipRead: .failed)
+        transaction.additionalInformation = #"{"note":"Zoë's "table" 4","seats":[1,2.5,true]}"#
         return transaction
     }
 

@@ -21,6 +21,8 @@ struct NewPayment: Sendable {
     var tap: TapProof?
     /// How the total divides, checked against it (``BreakdownRules``).
     var breakdown: PaymentBreakdown? = nil
+    /// The app's own data as JSON text (Toro's `additionalInformation`).
+    var additionalInformation: String? = nil
     /// A tapped card's track 2 and EMV data, for an acquirer that wants them. In memory only.
     var chip: ChipData? = nil
     /// Keyed payments without a breakdown: the calculation (rates, tip, card price) phase 1

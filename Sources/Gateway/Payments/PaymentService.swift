@@ -35,6 +35,7 @@ struct PaymentService: Sendable {
         row.customerEmail = payment.customerEmail
         row.createdById = payment.createdById
         row.breakdown = payment.breakdown
+        row.additionalInformation = payment.additionalInformation
         row.processorTrace = prepared.trace
         row.processorId = processor.identity.id
         row.billingAddress = payment.billingAddress

@@ -41,6 +41,9 @@ struct TransactionRenderer: Sendable {
             resource.availableOperations = availableOperations(transaction, merchant: merchant)
         }
         resource.breakdown = transaction.breakdown
+        resource.additionalInformation = transaction.additionalInformation.flatMap {
+            try? JSONCoding.decoder.decode([String: JSONValue].self, from: Data($0.utf8))
+        }
         resource.stan = transaction.processorTrace.flatMap(ISO8583Stamp.init(text:))?.stan
         renderKeyedDetails(transaction, into: &resource)
         resource.operations = operations.map { $0.map { render($0, merchant: merchant) } }

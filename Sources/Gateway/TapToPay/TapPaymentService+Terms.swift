@@ -24,6 +24,7 @@ extension TapPaymentService.Terms {
         terms.customerName = CardPaymentValidator.customerName(body.contactInfo)
         terms.customerEmail = body.contactInfo?.email
         terms.createdById = body.createdById
+        terms.additionalInformation = try AdditionalInformationRules.encoded(body.additionalInformation)
         self = terms
     }
 }

@@ -25,6 +25,8 @@ struct TapPaymentService: Sendable {
         var createdById: String?
         /// Checked against the total, which may come from the sealed data.
         var breakdown: PaymentBreakdown?
+        /// The app's own data, checked and encoded (``AdditionalInformationRules``).
+        var additionalInformation: String?
     }
 
     /// A sale or authorization from a tap.
@@ -43,6 +45,7 @@ struct TapPaymentService: Sendable {
             customerEmail: terms.customerEmail, createdById: terms.createdById ?? deviceId, createMethod: .tapToPay,
             tap: proof(tap, deviceId: deviceId))
         payment.breakdown = terms.breakdown
+        payment.additionalInformation = terms.additionalInformation
         payment.chip = tap.chip
         return try await payments.create(payment, merchantId: merchantId, idempotency: idempotency, logger: logger)
     }

@@ -64,6 +64,8 @@ public struct TransactionDetails: Sendable, Equatable, Identifiable {
     /// How the total divides (Koard's `PaymentBreakdown`, minor units, rates as fractions),
     /// when the payment was made or last captured, incremented or adjusted with one.
     public var breakdown: PaymentBreakdown?
+    /// What the app attached to the payment (Toro's `additionalInformation`), as sent.
+    public var additionalInformation: [String: JSONValue]?
     /// The merchant as a receipt shows it; nil in list answers.
     public var merchant: MerchantResource?
     /// A keyed payment's price part by part (ARISE `amount`, `TransactionAmountDto`):
@@ -114,6 +116,7 @@ public struct TransactionDetails: Sendable, Equatable, Identifiable {
         availableOperations = resource.availableOperations?.map { TransactionOperation($0, currency: currency) }
         merchant = resource.merchant
         breakdown = resource.breakdown
+        additionalInformation = resource.additionalInformation
         amountDetails = resource.amountDetails.map { TenderBreakdown($0, currency: currency) }
         processorId = resource.paymentProcessorId
         processor = resource.paymentProcessorName

@@ -1,3 +1,5 @@
+import GatewayAPI
+
 /// What the app adds to a transaction (the Toro SDK's `TransactionMetadata`).
 public struct TransactionMetadata: Sendable, Equatable {
     /// The longest ``saleReferenceId`` allowed.
@@ -8,12 +10,14 @@ public struct TransactionMetadata: Sendable, Equatable {
     /// A gratuity chosen outside the SDK, minor units, added to the amount. Not allowed when
     /// the session's gratuity prompt is enabled.
     public var gratuityAmount: Int64?
-    /// Anything else to keep with the receipt.
-    public var additionalInformation: [String: String]?
+    /// Anything else to keep with the payment (Toro's `[String: Any]`): any JSON value but
+    /// null. It is sent with the authorisation, stored with the payment and returned on the
+    /// receipt; the gateway takes at most 32 keys, 4 levels deep, 4 KiB as JSON.
+    public var additionalInformation: [String: JSONValue]?
     /// For a refund: the payment being refunded.
     public var originalTransactionDetails: OriginalTransactionDetails?
 
-    public init(saleReferenceId: String? = nil, gratuityAmount: Int64? = nil, additionalInformation: [String: String]? = nil,
+    public init(saleReferenceId: String? = nil, gratuityAmount: Int64? = nil, additionalInformation: [String: JSONValue]? = nil,
                 originalTransactionDetails: OriginalTransactionDetails? = nil) {
         self.saleReferenceId = saleReferenceId
         self.gratuityAmount = gratuityAmount

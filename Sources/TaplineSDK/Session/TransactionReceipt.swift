@@ -1,4 +1,5 @@
 import Foundation
+import GatewayAPI
 import PaymentCore
 
 /// The receipt of a transaction session (the Toro SDK's `TransactionReceipt`), with every
@@ -62,7 +63,8 @@ public struct TransactionReceipt: Sendable, Equatable {
     public var captured: Bool
     public var latitude: String?
     public var longitude: String?
-    public var additionalInformation: [String: String]?
+    /// What the app attached (``TransactionMetadata/additionalInformation``), as the gateway stored it.
+    public var additionalInformation: [String: JSONValue]?
 
     public init(amount: Int64, type: Kind, currency: Currency, responseCode: ResponseCode, terminalSerialNumber: String) {
         self.amount = amount

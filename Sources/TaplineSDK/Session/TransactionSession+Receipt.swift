@@ -33,7 +33,7 @@ extension TransactionSession {
         receipt.transactionReference = transaction.cardPresent?.cardReaderTransactionId ?? outcome.read?.id
         receipt.dateTime = ISO8601DateFormatter().string(from: transaction.createdAt)
         receipt.captured = transaction.status == .captured || (type == .refund && code == .approved)
-        receipt.additionalInformation = metadata.additionalInformation
+        receipt.additionalInformation = transaction.additionalInformation
         return receipt
     }
 }

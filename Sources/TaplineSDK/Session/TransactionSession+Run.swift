@@ -16,10 +16,11 @@ extension TransactionSession {
         }
         let total = Money(minorUnits: base.minorUnits + gratuity, currency: base.currency)
         let reference = metadata.saleReferenceId ?? TapToPay.newReference()
-        let request = TapPaymentRequest(
+        var request = TapPaymentRequest(
             kind: type == .refund ? .refund : .sale, total: total, tip: type == .refund ? 0 : gratuity,
             referenceId: type == .refund ? metadata.originalTransactionDetails?.saleReferenceId ?? reference : reference,
             originalTransactionId: metadata.originalTransactionDetails?.transactionId)
+        request.additionalInformation = metadata.additionalInformation
         move(to: .awaitingCard)
         client.ttp.state.withLock { $0.paymentObserver = { [weak self] event in self?.observe(event) } }
         defer { client.ttp.state.withLock { $0.paymentObserver = nil } }

@@ -21,6 +21,8 @@ struct TapPaymentRequest: Sendable {
     var originalTransactionId: String?
     /// How the total divides, when the app said (``TTPTransactionRequest``).
     var breakdown: BreakdownRequest? = nil
+    /// The app's own data, sent with the authorisation (Toro's `additionalInformation`).
+    var additionalInformation: [String: JSONValue]? = nil
     /// The SDK's own id for this payment request (Toro's `initiatorTransactionId`): the
     /// Idempotency-Key the submission is sent with. Made here; an app cannot set it.
     var initiatorId: String = UUID().uuidString.lowercased()

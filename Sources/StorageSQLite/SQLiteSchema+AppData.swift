@@ -1,0 +1,10 @@
+extension SQLiteSchema {
+    /// What an app attaches to a tapped payment. PostgreSQL has the same change
+    /// (`PostgresSchema+AppData.swift`).
+    static let appDataMigrations: [SQLiteMigration] = [
+        // Toro's additionalInformation, as JSON object text; NULL when the app sent none.
+        SQLiteMigration(version: 18, name: "additional information", statements: [
+            "ALTER TABLE transactions ADD COLUMN additional_information TEXT",
+        ]),
+    ]
+}
