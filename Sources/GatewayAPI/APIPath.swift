@@ -16,6 +16,8 @@ public enum APIPath {
     public static func submitPinApple(_ id: String) -> String { "/transactions/\(id)/submitPinApple" }
     /// The PIN for a payment waiting for one (single tap and PIN).
     public static func pin(_ id: String) -> String { "\(transactions)/\(id)/pin" }
+    /// The cardholder's signature on a tapped payment (Toro's app signature mode).
+    public static func signature(_ id: String) -> String { "\(transactions)/\(id)/signature" }
     public static let batches = "/v1/batches"
     public static let closeBatch = "/v1/batches/close"
     public static func batch(_ id: String) -> String { "\(batches)/\(id)" }

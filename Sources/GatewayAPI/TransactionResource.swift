@@ -39,6 +39,9 @@ public struct TransactionResource: Codable, Sendable, Equatable {
     /// The systems trace audit number (ISO 8583 field 11) of the request sent to the
     /// acquirer for this row; absent with the simulator. Viva's `referenceNumber` names it.
     public var stan: String?
+    /// Whether the cardholder's signature was taken in the app and stored; the image is at
+    /// `GET /v1/transactions/{id}/signature`.
+    public var hasSignature: Bool?
     /// What the app attached to the payment (Toro's `additionalInformation`), as sent.
     public var additionalInformation: [String: JSONValue]?
     /// The merchant as a receipt shows it (details only).

@@ -53,6 +53,10 @@ public struct Transaction: Sendable, Equatable, Codable {
     /// What the app attached to the payment (Toro's `additionalInformation`), as the JSON
     /// object text it sent, checked for size; the gateway does not read it.
     public var additionalInformation: String?
+    /// The cardholder's signature taken in the app (Toro's app signature mode): a PNG or
+    /// JPEG image, base64, at most ``signatureMaxBytes`` decoded. Nil when none was taken.
+    public var signature: String?
+    public static let signatureMaxBytes = 65_536
     /// A keyed payment's price under the merchant's pricing (ARISE `AmountDto`): base,
     /// percentage off, cash discount, surcharge, tip and tax, each with its rate (exact
     /// percentages); its total is what was asked of the card. Nil on other payments.

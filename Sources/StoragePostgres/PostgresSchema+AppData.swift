@@ -5,5 +5,9 @@ extension PostgresSchema {
         PostgresMigration(version: 12, name: "additional information", statements: [
             "ALTER TABLE transactions ADD COLUMN additional_information TEXT",
         ].map(PostgresMigration.bytewiseText)),
+        // The signature taken in the app (SQLite's migration 19).
+        PostgresMigration(version: 13, name: "signature", statements: [
+            "ALTER TABLE transactions ADD COLUMN signature TEXT",
+        ].map(PostgresMigration.bytewiseText)),
     ]
 }

@@ -60,6 +60,8 @@ extension SQLTables {
     ] + breakdownColumns + keyedDetailColumns + [
         // The app's own data, JSON object text as the gateway checked it (migration 18).
         Column(name: "additional_information") { SQLValue.text($0.additionalInformation) },
+        // The signature image, base64 (migration 19).
+        Column(name: "signature") { SQLValue.text($0.signature) },
     ], decode: decodeTransaction)
 
     private static func decodeTransaction(_ row: SQLRowReader) throws -> Transaction {
@@ -92,6 +94,7 @@ extension SQLTables {
         transaction.breakdown = try decodeBreakdown(row)
         try decodeKeyedDetails(row, into: &transaction)
         transaction.additionalInformation = try row.optionalText("additional_information")
+        transaction.signature = try row.optionalText("signature")
         return transaction
     }
 

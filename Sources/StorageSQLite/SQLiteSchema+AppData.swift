@@ -6,5 +6,9 @@ extension SQLiteSchema {
         SQLiteMigration(version: 18, name: "additional information", statements: [
             "ALTER TABLE transactions ADD COLUMN additional_information TEXT",
         ]),
+        // The cardholder's signature taken in the app, base64; NULL when none was taken.
+        SQLiteMigration(version: 19, name: "signature", statements: [
+            "ALTER TABLE transactions ADD COLUMN signature TEXT",
+        ]),
     ]
 }

@@ -16,7 +16,7 @@ struct SQLMappingTests {
             "id", "merchantId", "type", "status", "parentId", "currency", "amount", "authorizedAmount",
             "capturedAmount", "refundedAmount", "tipAmount", "pendingRefundAmount", "pendingOperationId", "card",
             "processorResult", "processorTrace", "pinChallenge", "cardPresent", "referenceId", "customerId", "customerName", "customerEmail", "createdById",
-            "createMethod", "batchId", "settledAt", "createdAt", "updatedAt", "breakdown", "additionalInformation",
+            "createMethod", "batchId", "settledAt", "createdAt", "updatedAt", "breakdown", "additionalInformation", "signature",
             "amountDetails", "processorId", "billingAddress", "shippingAddress", "contact", "avsResult", "cardEntry",
         ])
         #expect(Mirror(reflecting: Fixtures.card()).children.count == 6)

@@ -65,6 +65,7 @@ struct ToroConformanceTests {
                 let receipt = try await session.startTransaction(amount: 7_000, currency: "USD")
                 #expect(recorder.states.contains(.awaitingSignature))
                 #expect(receipt.signatureBase64 == "iVBORw0KGgo=" && !receipt.signatureVerificationFailed && receipt.captured)
+                #expect(try await fixture.client.getSignature(transactionId: receipt.recipientTransactionId!)?.signature == "iVBORw0KGgo=")
             }
         case .signatureDevice:
             try await TapFixture.run(customer: SimulatedCustomer(verification: .signature)) { fixture in

@@ -115,6 +115,10 @@ struct TransactionSessionTests {
             #expect(receipt.signatureBase64 == "iVBORw0KGgo=")
             #expect(receipt.authenticationMethod == .signature)
             #expect(receipt.captured)
+            // Stored with the payment, for a receipt printed later.
+            let stored = try await fixture.client.getSignature(transactionId: receipt.recipientTransactionId!)
+            #expect(stored?.signature == "iVBORw0KGgo=" && stored?.contentType == "image/png")
+            #expect(receipt.additionalResponseInformation == nil)
         }
     }
 

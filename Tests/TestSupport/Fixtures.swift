@@ -99,6 +99,7 @@ public enum Fixtures {
         transaction.avsResult = .postalCodeOnly
         transaction.cardEntry = CardEntryDetails(customerInitiated: true, fallbackCondition: .noCandidateList, lastChipRead: .failed)
         transaction.additionalInformation = #"{"note":"Zoë's "table" 4","seats":[1,2.5,true]}"#
+        transaction.signature = "iVBORw0KGgo="
         return transaction
     }
 

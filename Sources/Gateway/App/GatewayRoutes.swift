@@ -14,6 +14,7 @@ enum GatewayRoutes {
             + BatchController(batches: services.batches).routes
             + DeviceController(devices: services.devices).routes
             + TapController(services: .init(services)).routes
+            + SignatureController(store: services.store).routes
             + AmountController(settings: services.settings).routes
             + SettingsController(settings: services.settings, processor: processor.identity).routes
             + WebhookController(endpoints: services.webhookEndpoints, events: services.webhookEvents).routes

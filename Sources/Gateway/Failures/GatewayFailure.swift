@@ -38,7 +38,7 @@ enum GatewayFailure: Error, Sendable {
 
     /// What the merchant may own.
     enum Resource: String, Sendable, CaseIterable {
-        case transaction, batch, device, merchant, event
+        case transaction, batch, device, merchant, event, signature
         case webhookEndpoint = "webhook endpoint"
     }
 

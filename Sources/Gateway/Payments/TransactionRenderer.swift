@@ -41,6 +41,7 @@ struct TransactionRenderer: Sendable {
             resource.availableOperations = availableOperations(transaction, merchant: merchant)
         }
         resource.breakdown = transaction.breakdown
+        resource.hasSignature = transaction.signature == nil ? nil : true
         resource.additionalInformation = transaction.additionalInformation.flatMap {
             try? JSONCoding.decoder.decode([String: JSONValue].self, from: Data($0.utf8))
         }

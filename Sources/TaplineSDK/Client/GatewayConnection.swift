@@ -46,14 +46,14 @@ final class GatewayConnection: Sendable {
         try decode(try await sendJSON(path, body: body, idempotencyKey: idempotencyKey, headers: headers))
     }
 
-    /// A POST of `body` as JSON with an `Idempotency-Key`, answered as it came.
-    func sendJSON(_ path: String, body: some Encodable, idempotencyKey: String = UUID().uuidString.lowercased(),
+    /// A POST (or `method`) of `body` as JSON with an `Idempotency-Key`, answered as it came.
+    func sendJSON(_ path: String, method: String = "POST", body: some Encodable, idempotencyKey: String = UUID().uuidString.lowercased(),
                   headers: [String: String] = [:], retryOnNetworkError: Bool = true) async throws(TaplineAPIError) -> HTTPReply {
         let data: Data
         do { data = try APIJSON.encoder.encode(body) } catch { throw .unknown("cannot encode the request: \(error)") }
         var headers = headers
         headers[APIHeader.idempotencyKey] = idempotencyKey
-        return try await send("POST", path, body: data, headers: headers, retryOnNetworkError: retryOnNetworkError)
+        return try await send(method, path, body: data, headers: headers, retryOnNetworkError: retryOnNetworkError)
     }
 
     func decode<T: Decodable>(_ reply: HTTPReply) throws(TaplineAPIError) -> T {

@@ -45,6 +45,12 @@ extension TransactionSession {
         guard case .app(let provider) = configuration.signatureMode else { return }
         if let signature = await provider.captureSignature(amount: amount) {
             receipt.signatureBase64 = signature
+            // Stored with the payment for later receipts; the payment stands if this fails.
+            do {
+                try await client.uploadSignature(transactionId: transactionId, signatureBase64: signature)
+            } catch {
+                receipt.additionalResponseInformation = "The signature was not stored with the payment: \(error.localizedDescription)"
+            }
             return
         }
         // App mode and no signature: the merchant rejected it or the customer cancelled.

@@ -61,6 +61,12 @@ enum RouteExamples {
 
     /// Taps come from the session's device (``TestSession/deviceId``), registered and active.
     static let tapToPay: [String: Make] = [
+        "PUT /v1/transactions/:id/signature": { session in
+            try await session.activateDevice()
+            let sale = try await session.send(.post, APIPath.sale, json: TapRouteTests.body(try session.tap()),
+                                              headers: [TestSession.deviceHeader: TestSession.deviceId])
+            return RouteExample(path: APIPath.signature(try sale.decode(TransactionResource.self).id), body: #"{"signature":"iVBORw0KGgo="}"#)
+        },
         "POST /v1/transactions/sale": { session in
             try await session.activateDevice()
             return RouteExample(path: APIPath.sale, body: TapRouteTests.body(try session.tap()))
