@@ -36,6 +36,20 @@ extension TransactionDetails {
     public var source: SourceResponse { SourceResponse(type: operationType, createMethod: createMethodId, createdById: createdById) }
     /// ARISE `orderNumber`: the merchant's own reference.
     public var orderNumber: String? { referenceId }
+    /// ARISE `paymentMethodType`: a card, as every Tapline payment is so far.
+    public var paymentMethodType: PaymentMethodType { .card }
+    /// ARISE `cardProcessingDetails.raw`: how the card was processed, by name (brand,
+    /// masked number, entry mode, funding, the processor's codes and the STAN when the
+    /// acquirer link sent it); nil on a row without a card.
+    public var cardProcessingDetails: [String: String]? {
+        guard let card else { return nil }
+        let details: [String: String?] = [
+            "brand": card.brand, "maskedPan": card.maskedPan, "entryMode": card.entryMode, "funding": cardPresent?.funding,
+            "responseCode": responseCode, "responseDescription": responseDescription, "authCode": authCode, "stan": stan,
+            "processor": processor,
+        ]
+        return details.compactMapValues { $0 }
+    }
     /// ARISE `merchantName`.
     public var merchantName: String? { merchant?.name }
     /// ARISE `merchantAddress`, on one line; nil until the merchant's profile has one.
@@ -56,6 +70,8 @@ extension TransactionSummary {
     public var ariseStatus: String? { TransactionStatus.ariseName(status, settled: settledAt != nil, responseCode: responseCode) }
     /// ARISE `cardTokenType`: always nil, as Tapline keeps no card tokens.
     public var cardTokenType: Int? { nil }
+    /// ARISE `paymentMethodType`: a card, as every Tapline payment is so far.
+    public var paymentMethodType: PaymentMethodType { .card }
     /// ARISE `currencyCode`: the ISO 4217 code.
     public var currencyCode: String { currency.code }
     /// ARISE `currency` number (1 for USD).

@@ -64,6 +64,8 @@ public struct TransactionDetails: Sendable, Equatable, Identifiable {
     /// How the total divides (Koard's `PaymentBreakdown`, minor units, rates as fractions),
     /// when the payment was made or last captured, incremented or adjusted with one.
     public var breakdown: PaymentBreakdown?
+    /// The STAN (ISO 8583 field 11) the acquirer link sent this row under; nil with the simulator.
+    public var stan: String?
     /// What the app attached to the payment (Toro's `additionalInformation`), as sent.
     public var additionalInformation: [String: JSONValue]?
     /// The merchant as a receipt shows it; nil in list answers.
@@ -117,6 +119,7 @@ public struct TransactionDetails: Sendable, Equatable, Identifiable {
         merchant = resource.merchant
         breakdown = resource.breakdown
         additionalInformation = resource.additionalInformation
+        stan = resource.stan
         amountDetails = resource.amountDetails.map { TenderBreakdown($0, currency: currency) }
         processorId = resource.paymentProcessorId
         processor = resource.paymentProcessorName
