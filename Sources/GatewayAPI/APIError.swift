@@ -90,6 +90,8 @@ public enum APIErrorCode: String, Sendable, CaseIterable {
     case pinWindowExpired = "pin_window_expired"
     /// Payments go to an acquirer, and this merchant has no acquirer merchant and terminal id.
     case acquirerNotConfigured = "acquirer_not_configured"
+    /// The merchant's processor cannot debit bank accounts (an ISO 8583 acquirer link is cards only).
+    case achNotSupported = "ach_not_supported"
     // 403
     case pinNotPermitted = "pin_not_permitted"
     // 5xx

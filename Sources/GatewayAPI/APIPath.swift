@@ -9,6 +9,8 @@ public enum APIPath {
     public static let transactions = "/v1/transactions"
     public static let sale = "/v1/transactions/sale"
     public static let authorization = "/v1/transactions/authorization"
+    /// An ACH debit of a bank account.
+    public static let achDebit = "/v1/transactions/ach"
     /// Card-present refund by tapping the card again.
     public static let tapRefund = "/v1/transactions/refund"
     /// Halo-compatible routes (outside `/v1`, exactly as the Halo document names them).

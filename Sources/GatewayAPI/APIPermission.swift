@@ -16,7 +16,7 @@ public enum APIPermission: String, Codable, Sendable, CaseIterable {
     /// What a new client gets unless told otherwise: everything Tapline implements.
     public static let defaultGrant: [APIPermission] = [
         .posStartTransaction, .posGetTransactions, .posGetTransactionDetails, .posCancelTransaction,
-        .ecommerceAuth, .ecommerceSale, .ecommerceCapture, .ecommerceVoid, .ecommerceRefund,
+        .ecommerceAuth, .ecommerceSale, .ecommerceCapture, .ecommerceVoid, .ecommerceRefund, .achDebit, .achVoid,
         .listTransactions, .getTransactionDetails, .calculateTransactionAmount, .submitTipAdjustment,
         .getSettlementBatches, .submitBatchForSettlement, .getTerminalList, .getTerminalInformation, .featureTapToPayOnMobile,
         .generalPing, .generalStatus, .generalConfigurations,

@@ -60,6 +60,10 @@ public struct TransactionResource: Codable, Sendable, Equatable {
     public var avsResponse: AVSResponseResource?
     /// Customer-initiated flag and EMV fallback reasons, as sent.
     public var cardEntry: CardEntryDetails?
+    /// What paid (ARISE `PaymentMethodType`): "card", or "electronicCheck" for ACH.
+    public var paymentMethodType: PaymentMethod?
+    /// The bank account of an ACH transaction (ARISE `AchDetailsDto`), masked.
+    public var achDetails: ACHDetailsResource?
 
     public init(id: String, type: TransactionType, status: TransactionStatus, merchantId: String, currency: String,
                 amount: Int64, createMethodId: Int, createdAt: Date, updatedAt: Date) {

@@ -17,13 +17,25 @@ public enum PaymentError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .invalidTransition(let operation, let status, let settled):
             let state = settled ? "\(status.rawValue) and settled" : status.rawValue
-            return "cannot \(operation.verb) a payment that is \(state)"
+            return "cannot \(operation.verb) a payment that is \(state)" + Self.achHint(operation, status)
         case .amountExceedsAvailable(let operation, let requested, let available):
             return "\(operation.verb) amount \(requested) exceeds the available \(available)"
         case .invalidAmount(let reason), .amountTooLarge(let reason): return reason
         case .operationInProgress(let status):
             return "another operation on this payment (\(status.rawValue)) is still in progress; retry shortly"
         case .authorizationExpired: return "the authorization has expired"
+        }
+    }
+}
+
+extension PaymentError {
+    /// What an ACH debit allows instead, when the move was refused for its ACH status.
+    private static func achHint(_ operation: TransactionType, _ status: TransactionStatus) -> String {
+        switch (operation, status) {
+        case (.refund, .scheduled), (.refund, .heldByProcessor): return "; an ACH debit not yet submitted is cancelled (void), not refunded"
+        case (.refund, .inProgress): return "; an ACH debit can be refunded once it has cleared"
+        case (.void, .inProgress), (.void, .cleared): return "; an ACH debit can only be cancelled before a batch close submits it; refund it once cleared"
+        default: return ""
         }
     }
 }
@@ -41,6 +53,7 @@ extension TransactionType {
         case .reversal: return "reverse"
         case .refund: return "refund"
         case .cardAuthentication: return "verify"
+        case .achDebit: return "debit"
         }
     }
 }

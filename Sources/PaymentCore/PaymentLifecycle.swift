@@ -6,7 +6,7 @@ import Foundation
 public enum PaymentLifecycle {
     /// Records the processor's answer to the original sale or authorization.
     public static func completeOriginal(_ payment: inout Transaction, outcome: OperationOutcome, now: Date) {
-        precondition(payment.type.isOriginal, "only a sale or authorization has an original outcome")
+        precondition(payment.type == .sale || payment.type == .authorization, "only a sale or authorization has this outcome")
         switch outcome {
         case .approved(let amount):
             payment.authorizedAmount = amount
@@ -82,14 +82,15 @@ public enum PaymentLifecycle {
             // Keep the stored parts adding up to what was captured.
             if let breakdown = operation.breakdown { payment.breakdown = breakdown } else { payment.breakdown?.tipAmount = operation.amount }
         case .void:
-            payment.status = .voided
+            // Cancelling an ACH debit before it is submitted is ARISE's AchCancel.
+            payment.status = payment.type == .achDebit ? .cancelled : .voided
         case .reversal:
             if payment.status == .authorized, approved < payment.authorizedAmount {
                 payment.authorizedAmount -= approved
             } else {
                 payment.status = .voided
             }
-        case .sale, .authorization, .refund, .cardAuthentication:
+        case .sale, .authorization, .refund, .cardAuthentication, .achDebit:
             break
         }
     }
@@ -115,6 +116,8 @@ public enum PaymentLifecycle {
                 AvailableOperation(type: .void, availableAmount: payment.authorizedAmount),
                 AvailableOperation(type: .reversal, availableAmount: payment.authorizedAmount),
             ]
+        case .scheduled, .heldByProcessor, .cleared:
+            operations = achOperations(for: payment)
         case .captured:
             if !payment.isSettled && payment.refundedAmount == 0 && payment.pendingRefundAmount == 0 {
                 operations.append(AvailableOperation(type: .void, availableAmount: payment.capturedAmount))
@@ -134,7 +137,8 @@ public enum PaymentLifecycle {
     }
 
     private static func refundAmount(_ asked: Int64?, payment: Transaction) throws(PaymentError) -> Int64 {
-        guard payment.status == .captured else {
+        // A card payment is refunded once captured, an ACH debit once its funds cleared.
+        guard payment.status == .captured || payment.status == .cleared else {
             throw .invalidTransition(operation: .refund, status: payment.status, settled: payment.isSettled)
         }
         let available = payment.refundableAmount
@@ -182,6 +186,7 @@ public enum PaymentLifecycle {
             }
             return tip
         case .void:
+            if payment.type == .achDebit { return try achCancelAmount(payment) }
             if payment.status == .authorized { return payment.authorizedAmount }
             guard voidableCapture else { throw illegal }
             return payment.capturedAmount

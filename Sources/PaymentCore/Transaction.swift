@@ -71,6 +71,8 @@ public struct Transaction: Sendable, Equatable, Codable {
     public var avsResult: AVSResult?
     /// Customer-initiated flag and EMV fallback reasons of a keyed or swiped payment.
     public var cardEntry: CardEntryDetails?
+    /// The bank account of an ACH debit (and of its cancel and refunds); nil on card payments.
+    public var bankAccount: BankAccountDetails?
 
     public init(
         id: String, merchantId: String, type: TransactionType, status: TransactionStatus,
@@ -93,11 +95,15 @@ public struct Transaction: Sendable, Equatable, Codable {
     public var money: Money { Money(minorUnits: amount, currency: currency) }
 
     /// Captured and not yet refunded or reserved for a refund in flight; zero unless the
-    /// payment is `captured` (a voided payment's captured amount is history, not money).
+    /// payment is `captured`, or an ACH debit `cleared` (a voided payment's captured amount
+    /// is history, not money).
     public var refundableAmount: Int64 {
-        guard status == .captured else { return 0 }
+        guard status == .captured || status == .cleared else { return 0 }
         return max(0, capturedAmount - refundedAmount - pendingRefundAmount)
     }
 
     public var isSettled: Bool { settledAt != nil }
+
+    /// ARISE `PaymentMethodType`: a bank account (ACH) or a card.
+    public var paymentMethod: PaymentMethod { bankAccount == nil ? .card : .electronicCheck }
 }

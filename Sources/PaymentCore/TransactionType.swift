@@ -12,7 +12,11 @@ public enum TransactionType: String, Sendable, Codable, CaseIterable {
     /// A zero-amount check that the card is good (ARISE `CardAuthentication`): nothing is
     /// held or moved; it ends `verified` or `declined`, and nothing follows it.
     case cardAuthentication
+    /// A debit of a bank account over ACH (ARISE `AchDebit`): a payment of its own life,
+    /// `scheduled` until a batch close submits it, `inProgress` until it clears (see
+    /// `PaymentLifecycle+ACH`). Its void is a cancel and its refund a credit back to the account.
+    case achDebit
 
-    /// A sale or an authorization: the row that carries the payment's status and amounts.
-    public var isOriginal: Bool { self == .sale || self == .authorization }
+    /// A sale, an authorization or an ACH debit: the row that carries the payment's status and amounts.
+    public var isOriginal: Bool { self == .sale || self == .authorization || self == .achDebit }
 }

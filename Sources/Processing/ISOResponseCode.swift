@@ -49,6 +49,7 @@ public struct ISOResponseCode: RawRepresentable, Hashable, Sendable, Expressible
     public static let invalidTransaction: ISOResponseCode = "12"
     public static let invalidAmount: ISOResponseCode = "13"
     public static let incorrectPIN: ISOResponseCode = "55"
+    public static let transactionNotPermitted: ISOResponseCode = "57"
     public static let pinTriesExceeded: ISOResponseCode = "75"
     public static let responseReceivedTooLate: ISOResponseCode = "68"
     public static let systemMalfunction: ISOResponseCode = "96"

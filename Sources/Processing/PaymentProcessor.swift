@@ -36,6 +36,16 @@ public protocol PaymentProcessor: Sendable {
     var requiresAcquirerIdentity: Bool { get }
     /// The processor's stable id and name, shown in the settings and on every payment it decided.
     var identity: ProcessorIdentity { get }
+    /// Whether it debits bank accounts over ACH; a processor that cannot is never sent an
+    /// ACH debit (the gateway refuses it first, writing nothing).
+    var supportsACH: Bool { get }
+    /// Debits a bank account over ACH. Approved means accepted for the next submission, with
+    /// response code ``ACHResponseCode/heldForReview`` when the processor holds it instead.
+    /// A void of it cancels it; a refund credits the account back (``followUp(_:_:)``).
+    func debitBankAccount(_ request: ACHDebitRequest) async throws(ProcessorError) -> ProcessorResponse
+    /// Where a submitted ACH debit stands: still in clearing, cleared, or returned by the
+    /// account holder's bank. Nil when the processor never saw the id.
+    func achStatus(transactionId: String) async throws(ProcessorError) -> ACHClearingStatus?
     /// Whether a request can reach the processor now. False while an acquirer link has no
     /// connection up: the gateway then refuses payments before writing anything (503).
     var isReachable: Bool { get async }
@@ -77,6 +87,15 @@ extension PaymentProcessor {
 
     /// A processor that is not an acquirer (the simulator) needs no acquirer ids.
     public var requiresAcquirerIdentity: Bool { false }
+
+    /// A card processor does not debit bank accounts unless it says so.
+    public var supportsACH: Bool { false }
+
+    public func debitBankAccount(_ request: ACHDebitRequest) async throws(ProcessorError) -> ProcessorResponse {
+        throw .unavailable(code: ISOResponseCode.transactionNotPermitted.rawValue, message: "\(identity.name) does not process ACH debits")
+    }
+
+    public func achStatus(transactionId: String) async throws(ProcessorError) -> ACHClearingStatus? { nil }
 
     /// A processor in the same process (the simulator) is always reachable.
     public var isReachable: Bool { true }

@@ -11,6 +11,10 @@ public enum ProcessorOperation: String, Sendable, Hashable, CaseIterable {
     case refund
     case lookup
     case cancel
+    /// An ACH debit of a bank account.
+    case achDebit
+    /// The state of a submitted ACH debit (cleared or returned).
+    case achStatus
 }
 
 extension ProcessorOperation {
@@ -24,7 +28,7 @@ extension ProcessorOperation {
         case .void: self = .void
         case .reversal: self = .reverse
         case .refund: self = .refund
-        case .sale, .authorization, .cardAuthentication: return nil
+        case .sale, .authorization, .cardAuthentication, .achDebit: return nil
         }
     }
 }

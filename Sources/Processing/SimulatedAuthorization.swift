@@ -75,7 +75,7 @@ struct SimulatedAuthorization: Equatable, Sendable {
             guard isCaptured else { return .decline(.invalidTransaction) }
             guard amount > 0, amount <= captured - refunded else { return .decline(.invalidAmount) }
             after.refunded += amount
-        case .authorize, .lookup, .cancel:
+        case .authorize, .lookup, .cancel, .achDebit, .achStatus:
             return .decline(.invalidTransaction)
         }
         return .approve(after: after, amount: amount)

@@ -10,17 +10,19 @@ import PaymentCore
 /// with its decision and the authorization it created, so a simulator that runs for ever
 /// keeps a fixed amount; a forgotten payment is one of an earlier run to its follow-ups.
 struct SimulatedBook: Sendable {
-    private typealias Decision = SimulatedDecision
-    private typealias Change = SimulatedDecision.Change
+    typealias Decision = SimulatedDecision
+    typealias Change = SimulatedDecision.Change
 
     let capacity: Int
-    private var decisions: [String: Decision] = [:]
-    private var authorizations: [String: SimulatedAuthorization] = [:]
-    private var referenceByTransactionId: [String: String] = [:]
-    private var approvals: [String: Int] = [:]
+    var decisions: [String: Decision] = [:]
+    var authorizations: [String: SimulatedAuthorization] = [:]
+    var referenceByTransactionId: [String: String] = [:]
+    var approvals: [String: Int] = [:]
     /// Every id in `decisions`, least recently used first.
     private var recency = RecencyOrder<String>()
     private var sequence = 0
+    /// What becomes of each ACH debit once submitted (by its account's test behaviour).
+    var achFates: [String: ACHClearingStatus] = [:]
 
     init(capacity: Int) { self.capacity = max(1, capacity) }
 
@@ -177,13 +179,13 @@ struct SimulatedBook: Sendable {
                      change: Change(reference: reference, before: nil, after: authorization))
     }
 
-    private mutating func refuse(_ transactionId: String, _ code: ISOResponseCode) -> ProcessorResponse {
+    mutating func refuse(_ transactionId: String, _ code: ISOResponseCode) -> ProcessorResponse {
         let result = ProcessorResult(responseCode: code.rawValue, message: code.message)
         return store(transactionId, ProcessorResponse(outcome: .declined, result: result), change: nil)
     }
 
     /// Counts the approval and gives it an authorization code and a reference.
-    private mutating func approvalResult(_ transactionId: String, _ code: ISOResponseCode) -> ProcessorResult {
+    mutating func approvalResult(_ transactionId: String, _ code: ISOResponseCode) -> ProcessorResult {
         sequence += 1
         approvals[transactionId, default: 0] += 1
         let digits = String(sequence % 1_000_000)
@@ -195,7 +197,7 @@ struct SimulatedBook: Sendable {
                                authorizationCode: authorizationCode, reference: reference)
     }
 
-    private mutating func store(_ transactionId: String, _ response: ProcessorResponse, change: Change?) -> ProcessorResponse {
+    mutating func store(_ transactionId: String, _ response: ProcessorResponse, change: Change?) -> ProcessorResponse {
         decisions[transactionId] = Decision(response: response, change: change)
         use(transactionId)
         return response
@@ -209,6 +211,7 @@ struct SimulatedBook: Sendable {
         while decisions.count > capacity, let oldest = recency.removeOldest() {
             decisions[oldest] = nil
             approvals[oldest] = nil
+            achFates[oldest] = nil
             if let reference = referenceByTransactionId.removeValue(forKey: oldest) {
                 authorizations[reference] = nil
             }

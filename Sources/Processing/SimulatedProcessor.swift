@@ -1,3 +1,5 @@
+import PaymentCore
+
 /// A processor for development, demos and tests that decides keyed cards by the test-card
 /// table (``CardData/TestCards``); any other valid card approves.
 ///
@@ -77,6 +79,31 @@ public actor SimulatedProcessor: PaymentProcessor {
         book.cancel(transactionId: transactionId)
         try await answer(.cancel, transactionId, lost: fault == .loseAnswer)
         callLog.append(ProcessorCall(operation: .cancel, transactionId: transactionId, result: .cancelled))
+    }
+
+    // MARK: ACH
+
+    /// The simulator debits bank accounts by ``TestBankAccounts``.
+    public nonisolated var supportsACH: Bool { true }
+
+    public func debitBankAccount(_ request: ACHDebitRequest) async throws(ProcessorError) -> ProcessorResponse {
+        try await decide(.achDebit, request.transactionId) { book in book.debit(request) }
+    }
+
+    /// A debit's fate is known from its account as soon as it is booked; the gateway asks
+    /// once the clearing period has passed. A forgotten id (an earlier run) clears under
+    /// `serve`, as its follow-ups are approved.
+    public func achStatus(transactionId: String) async throws(ProcessorError) -> ACHClearingStatus? {
+        let fault = try takeFault(.achStatus, transactionId)
+        let status = book.achStatus(transactionId: transactionId) ?? (configuration.approvesForgottenOriginals ? .cleared : nil)
+        try await answer(.achStatus, transactionId, lost: fault == .loseAnswer)
+        let outcome: OperationOutcome? = switch status {
+        case .cleared: .approved(amount: 0)
+        case .returned: .declined
+        case .inClearing, nil: nil
+        }
+        callLog.append(ProcessorCall(operation: .achStatus, transactionId: transactionId, result: outcome.map { .answered($0) } ?? .notFound))
+        return status
     }
 
     // MARK: Running a call

@@ -31,6 +31,10 @@ extension MemoryStoreQuerying {
         try withState { $0.authorizations(createdBefore: cutoff) }
     }
 
+    func achDebitsInClearing(submittedBefore cutoff: Date, limit: Int) async throws -> [Transaction] {
+        try withState { $0.achDebitsInClearing(submittedBefore: cutoff, limit: limit) }
+    }
+
     func paymentsAwaitingPIN(expiredBy date: Date) async throws -> [Transaction] {
         try withState { $0.paymentsAwaitingPIN(expiredBy: date) }
     }

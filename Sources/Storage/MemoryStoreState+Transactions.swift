@@ -56,7 +56,10 @@ extension MemoryStoreState {
             return compare(a.card?.entryMode, b.card?.entryMode)
         case .customerCompany:
             return compare(a.contact?.companyName, b.contact?.companyName)
-        case .cardTokenType, .paymentMethodType, .merchant:
+        case .paymentMethodType:
+            let (first, second) = (a.paymentMethod.ariseId, b.paymentMethod.ariseId)
+            return first == second ? nil : first < second
+        case .cardTokenType, .merchant:
             return nil
         }
     }

@@ -82,6 +82,14 @@ extension MemoryStoreState {
             .sorted { Self.oldestFirst(($0.createdAt, $0.id), ($1.createdAt, $1.id)) }
     }
 
+    func achDebitsInClearing(submittedBefore cutoff: Date, limit: Int) -> [Transaction] {
+        let due = transactions.values.filter { row in
+            guard row.type == .achDebit, row.status == .inProgress, let settledAt = row.settledAt else { return false }
+            return settledAt < cutoff
+        }
+        return Array(due.sorted { Self.oldestFirst(($0.settledAt ?? $0.createdAt, $0.id), ($1.settledAt ?? $1.createdAt, $1.id)) }.prefix(limit))
+    }
+
     func paymentsAwaitingPIN(expiredBy date: Date) -> [Transaction] {
         transactions.values.filter { row in
             guard row.status == .pinRequired, let challenge = row.pinChallenge else { return false }

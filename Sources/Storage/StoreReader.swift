@@ -22,6 +22,9 @@ public protocol StoreReader: Sendable {
     func pendingTransactions(updatedBefore cutoff: Date) async throws -> [Transaction]
     /// `authorized` originals of every merchant created before `cutoff` (for expiry).
     func authorizations(createdBefore cutoff: Date) async throws -> [Transaction]
+    /// `inProgress` ACH debits of every merchant submitted (settled) before `cutoff`, oldest
+    /// first, at most `limit` (for clearing).
+    func achDebitsInClearing(submittedBefore cutoff: Date, limit: Int) async throws -> [Transaction]
     /// `pinRequired` payments of every merchant whose PIN window closed at or before `date`.
     func paymentsAwaitingPIN(expiredBy date: Date) async throws -> [Transaction]
 

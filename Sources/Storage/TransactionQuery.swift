@@ -11,10 +11,12 @@ public struct TransactionQuery: Sendable, Equatable {
         case operationMode
         /// The contact's company name (ARISE `customerCompany`).
         case customerCompany
+        /// Card (ARISE 1) before electronic check (2, ACH) when ascending.
+        case paymentMethodType
         /// Keys with one value for every row a list can hold: Tapline keeps no card tokens
-        /// (`cardTokenType` is always absent), takes cards only so far (`paymentMethodType`),
-        /// and lists one merchant at a time (`merchant`). They sort as ties: by date, then id.
-        case cardTokenType, paymentMethodType, merchant
+        /// (`cardTokenType` is always absent) and lists one merchant at a time (`merchant`).
+        /// They sort as ties: by date, then id.
+        case cardTokenType, merchant
     }
 
     public var merchantId: String

@@ -25,6 +25,13 @@ extension SQLQuerying {
             [.text(TransactionStatus.authorized.rawValue), SQLValue.date(cutoff)], orderBy: "created_at, id")
     }
 
+    func achDebitsInClearing(submittedBefore cutoff: Date, limit: Int) async throws -> [Transaction] {
+        try await fetch(
+            SQLTables.transactions, where: "type = ? AND status = ? AND settled_at < ?",
+            [.text(TransactionType.achDebit.rawValue), .text(TransactionStatus.inProgress.rawValue), SQLValue.date(cutoff)],
+            orderBy: "settled_at, id LIMIT \(max(0, limit))")
+    }
+
     func paymentsAwaitingPIN(expiredBy date: Date) async throws -> [Transaction] {
         try await fetch(
             SQLTables.transactions, where: "status = ? AND pin_expires_at <= ?",
@@ -83,7 +90,9 @@ extension SQLQuerying {
         case .type: return "type"
         case .operationMode: return "card_entry_mode"
         case .customerCompany: return "contact_company_name"
-        case .cardTokenType, .paymentMethodType, .merchant: return nil
+        // ARISE numbers a card 1 and an electronic check 2: card rows first when ascending.
+        case .paymentMethodType: return "(bank_routing_number IS NOT NULL)"
+        case .cardTokenType, .merchant: return nil
         }
     }
 }

@@ -62,7 +62,7 @@ extension SQLTables {
         Column(name: "additional_information") { SQLValue.text($0.additionalInformation) },
         // The signature image, base64 (migration 19).
         Column(name: "signature") { SQLValue.text($0.signature) },
-    ], decode: decodeTransaction)
+    ] + bankAccountColumns, decode: decodeTransaction)
 
     private static func decodeTransaction(_ row: SQLRowReader) throws -> Transaction {
         let code = try row.text("currency")
@@ -95,6 +95,7 @@ extension SQLTables {
         try decodeKeyedDetails(row, into: &transaction)
         transaction.additionalInformation = try row.optionalText("additional_information")
         transaction.signature = try row.optionalText("signature")
+        transaction.bankAccount = try decodeBankAccount(row)
         return transaction
     }
 

@@ -17,7 +17,7 @@ struct SQLMappingTests {
             "capturedAmount", "refundedAmount", "tipAmount", "pendingRefundAmount", "pendingOperationId", "card",
             "processorResult", "processorTrace", "pinChallenge", "cardPresent", "referenceId", "customerId", "customerName", "customerEmail", "createdById",
             "createMethod", "batchId", "settledAt", "createdAt", "updatedAt", "breakdown", "additionalInformation", "signature",
-            "amountDetails", "processorId", "billingAddress", "shippingAddress", "contact", "avsResult", "cardEntry",
+            "amountDetails", "processorId", "billingAddress", "shippingAddress", "contact", "avsResult", "cardEntry", "bankAccount",
         ])
         #expect(Mirror(reflecting: Fixtures.card()).children.count == 6)
         #expect(Mirror(reflecting: ProcessorResult(responseCode: "00", message: "")).children.count == 4)
@@ -29,9 +29,10 @@ struct SQLMappingTests {
         #expect(Mirror(reflecting: PostalAddress()).children.count == 7)
         #expect(Mirror(reflecting: ContactDetails()).children.count == 5)
         #expect(Mirror(reflecting: CardEntryDetails()).children.count == 3)
+        #expect(Mirror(reflecting: Fixtures.bankAccount()).children.count == 7)
         // Card, processor result, PIN challenge, card-present details, breakdown, amount
-        // details, both addresses, contact and card entry are flattened into columns of their own.
-        #expect(SQLTables.transactions.columns.count == fields.count - 10 + 6 + 4 + 5 + 9 + 7 + 11 + 7 + 7 + 5 + 3)
+        // details, both addresses, contact, card entry and bank account are flattened into columns of their own.
+        #expect(SQLTables.transactions.columns.count == fields.count - 11 + 6 + 4 + 5 + 9 + 7 + 11 + 7 + 7 + 5 + 3 + 7)
         #expect(SQLTables.transactions.columns.contains { $0.name == "additional_information" })
     }
 

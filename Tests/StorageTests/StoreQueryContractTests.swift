@@ -29,6 +29,8 @@ struct StoreQueryContractTests {
             row.customerName = name
             // Companies on some rows, repeated and missing, so customerCompany has ties and NULLs.
             row.contact = ["t02": "Acme", "t05": "acme", "t07": "Acme", "t11": "Zeta"][id].map { ContactDetails(companyName: $0) }
+            // Two bank-account rows, so paymentMethodType has both values to order.
+            row.bankAccount = ["t03", "t10"].contains(id) ? Fixtures.bankAccount() : nil
             return row
         }
         return [
@@ -169,7 +171,8 @@ enum ReferenceOrder {
         case .type: return text(row.type.rawValue)
         case .operationMode: return text(row.card?.entryMode)
         case .customerCompany: return text(row.contact?.companyName)
-        case .cardTokenType, .paymentMethodType, .merchant: return []
+        case .paymentMethodType: return number(Int64(row.paymentMethod.ariseId))
+        case .cardTokenType, .merchant: return []
         }
     }
 }

@@ -135,6 +135,29 @@ struct StoreTransactionContractTests {
     }
 
     @Test(arguments: StoreFactories.all)
+    func achDebitsInClearingAreTheSubmittedOnesOfEveryMerchantOldestFirst(_ factory: StoreFactory) async throws {
+        try await factory.withStore { store in
+            func debit(_ id: String, merchant: String = "m_1", _ status: TransactionStatus, submitted minute: Int64?) -> Transaction {
+                var row = Fixtures.transaction(id: id, merchantId: merchant, type: .achDebit, status: status)
+                row.bankAccount = Fixtures.bankAccount()
+                row.settledAt = minute.map(Fixtures.minutes)
+                return row
+            }
+            var card = Fixtures.transaction(id: "t_card", status: .inProgress)
+            card.settledAt = Fixtures.minutes(1)
+            try await store.seed(transactions: [
+                debit("t_late", .inProgress, submitted: 3), debit("t_m2", merchant: "m_2", .inProgress, submitted: 2),
+                debit("t_first", .inProgress, submitted: 1), debit("t_new", .inProgress, submitted: 9),
+                debit("t_cleared", .cleared, submitted: 1), debit("t_scheduled", .scheduled, submitted: nil), card,
+            ])
+            let due = try await store.read { try await $0.achDebitsInClearing(submittedBefore: Fixtures.minutes(5), limit: 10) }
+            #expect(due.map(\.id) == ["t_first", "t_m2", "t_late"])
+            let first = try await store.read { try await $0.achDebitsInClearing(submittedBefore: Fixtures.minutes(5), limit: 2) }
+            #expect(first.map(\.id) == ["t_first", "t_m2"])
+        }
+    }
+
+    @Test(arguments: StoreFactories.all)
     func markSettledSettlesTheMerchantsUnsettledRowsOfTheBatch(_ factory: StoreFactory) async throws {
         try await factory.withStore { store in
             func row(_ id: String, _ merchant: String = "m_1", batch: String?, settled: Date? = nil) -> Transaction {

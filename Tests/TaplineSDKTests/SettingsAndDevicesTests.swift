@@ -13,7 +13,7 @@ struct SettingsAndDevicesTests {
             let permissions = try await client.getPermissions()
             #expect(Set(permissions.permissions) == Set(APIPermission.defaultGrant))
             #expect(permissions.contains(.ecommerceSale))
-            #expect(!permissions.contains(.achDebit))
+            #expect(permissions.contains(.achDebit) && !permissions.contains(.achHold))
             #expect(permissions.unrecognized.isEmpty)
         }
     }

@@ -100,7 +100,15 @@ public enum Fixtures {
         transaction.cardEntry = CardEntryDetails(customerInitiated: true, fallbackCondition: .noCandidateList, lastChipRead: .failed)
         transaction.additionalInformation = #"{"note":"Zoë's "table" 4","seats":[1,2.5,true]}"#
         transaction.signature = "iVBORw0KGgo="
+        transaction.bankAccount = bankAccount()
         return transaction
+    }
+
+    /// What an ACH debit keeps of its account, every field set.
+    public static func bankAccount() -> BankAccountDetails {
+        BankAccountDetails(
+            routingNumber: "011000015", maskedAccountNumber: "*****6789", accountNumberHash: String(repeating: "ab", count: 32),
+            accountType: .savings, holderType: .business, holderName: "Zoë's Café", maskedTaxId: "*****4321")
     }
 
     /// What the gateway keeps of a card read from `pan`: masked (first 6, last 4) and a

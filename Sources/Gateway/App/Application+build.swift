@@ -14,7 +14,7 @@ public func buildApplication(
 ) async throws -> some ApplicationProtocol {
     let services = GatewayServices(configuration: configuration, dependencies: dependencies)
     let router = buildRouter(services, now: dependencies.now)
-    let jobs = JobScheduler(recovery: services.recovery, expiry: services.expiry, settlement: services.settlement,
+    let jobs = JobScheduler(recovery: services.recovery, expiry: services.expiry, settlement: services.settlement, achClearing: services.achClearing,
         reversals: dependencies.acquirerLink?.forwarder, cardKeys: dependencies.cardKeys, interval: configuration.jobInterval,
         logger: dependencies.logger)
     // The webhook worker runs beside request handling, so no payment waits for a merchant's server.

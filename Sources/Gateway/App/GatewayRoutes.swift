@@ -11,6 +11,7 @@ enum GatewayRoutes {
         return SystemController(processorIsReachable: { await processor.isReachable }).routes
             + TokenController(tokens: services.tokens).routes
             + TransactionController(services: .init(services), validator: CardPaymentValidator(now: now, processor: processor.identity)).routes
+            + ACHController(debits: services.achDebits, store: services.store, renderer: services.renderer).routes
             + BatchController(batches: services.batches).routes
             + DeviceController(devices: services.devices).routes
             + TapController(services: .init(services)).routes

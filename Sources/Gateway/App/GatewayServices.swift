@@ -11,6 +11,8 @@ public struct GatewayServices: Sendable {
     /// The processor, bounded by the configured timeout; the readiness route asks it too.
     let processor: ProcessorGateway
     let payments: PaymentService
+    /// ACH debits of bank accounts.
+    let achDebits: ACHDebitService
     let followUps: FollowUpService
     let tokens: TokenService
     let batches: BatchService
@@ -30,6 +32,8 @@ public struct GatewayServices: Sendable {
     public let recovery: RecoveryJob
     /// Moves authorizations past their window to `expired`.
     public let expiry: ExpiryJob
+    /// Records submitted ACH debits as cleared or returned once the clearing period passed.
+    public let achClearing: ACHClearingJob
     /// Closes batches at each merchant's settlement time slots.
     public let settlement: SettlementJob
     /// Merchants and API clients.
@@ -55,6 +59,9 @@ public struct GatewayServices: Sendable {
         payments = PaymentService(
             store: store, processor: processor, recorder: recorder, panHasher: PANHasher(key: dependencies.keys.panHashKey),
             now: now, makeId: dependencies.makeId, outbox: outbox)
+        achDebits = ACHDebitService(
+            store: store, processor: processor, recorder: recorder, panHasher: PANHasher(key: dependencies.keys.panHashKey),
+            now: now, makeId: dependencies.makeId, outbox: outbox)
         followUps = FollowUpService(store: store, processor: processor, recorder: recorder, now: now, makeId: dependencies.makeId)
         tokens = TokenService(store: store, signer: signer, configuration: configuration, now: now, makeId: dependencies.makeId)
         let reconciler = BatchReconciler(store: store, processor: processor, outbox: outbox, now: now, logger: dependencies.logger)
@@ -65,6 +72,7 @@ public struct GatewayServices: Sendable {
             grace: configuration.recoveryGrace, now: now, logger: dependencies.logger)
         expiry = ExpiryJob(
             store: store, now: now, cardReadRetention: 2 * configuration.cardReadMaxAge, logger: dependencies.logger, outbox: outbox)
+        achClearing = ACHClearingJob(store: store, processor: processor, now: now, logger: dependencies.logger, outbox: outbox)
         settlement = SettlementJob(store: store, batches: batches, now: now, logger: dependencies.logger)
         admin = MerchantAdmin(store: store, now: now, makeId: dependencies.makeId, processor: dependencies.processor.identity)
         readerTokens = ReaderTokenSigner(key: dependencies.keys.tokenSigningKey)

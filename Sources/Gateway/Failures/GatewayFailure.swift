@@ -25,6 +25,8 @@ enum GatewayFailure: Error, Sendable {
     case cardReadReplayed
     /// Payments go to an acquirer, and the merchant has no acquirer merchant and terminal id.
     case acquirerNotConfigured
+    /// An ACH debit, or a follow-up on one, and the processor (named) cannot do ACH.
+    case achNotSupported(processor: String)
     /// The processor cannot be reached, found before anything was written; `reason` says why
     /// the request could not be prepared, nil when the link is simply down.
     case processorUnreachable(reason: String?)

@@ -28,6 +28,10 @@ extension GatewayError {
             self.init(.conflict, .acquirerNotConfigured,
                       "payments go to an acquirer, and this merchant has no acquirer merchant id and terminal id: "
                       + "set acquirerMerchantId and acquirerTerminalId in its payment settings")
+        case .achNotSupported(let processor):
+            self.init(.unprocessableContent, .achNotSupported,
+                      "\(processor) processes cards only and cannot debit or credit a bank account; "
+                      + "nothing was sent or recorded. ACH needs a processor that supports it (the simulator does)")
         case .processorUnreachable(let reason):
             self.init(.serviceUnavailable, .processorUnavailable, reason.map {
                 "the request could not be prepared for the acquirer (\($0)); nothing was written, retry later"

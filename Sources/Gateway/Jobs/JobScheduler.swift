@@ -7,6 +7,7 @@ struct JobScheduler: Service {
     let recovery: RecoveryJob
     let expiry: ExpiryJob
     let settlement: SettlementJob
+    let achClearing: ACHClearingJob
     /// Repeats reversals the acquirer has not acknowledged (acquirer link only).
     var reversals: ISO8583ReversalForwarder? = nil
     /// Read again each round, so a card-key rotation in the database reaches this instance.
@@ -28,6 +29,7 @@ struct JobScheduler: Service {
         await attempt("recovery") { _ = try await recovery.run() }
         await attempt("expiry") { _ = try await expiry.run() }
         await attempt("settlement") { _ = try await settlement.run() }
+        await attempt("ach clearing") { _ = try await achClearing.run() }
         if let reversals { await attempt("reversals") { _ = try await reversals.forwardDue() } }
         await attempt("card keys") { try await cardKeys.refresh() }
     }

@@ -36,6 +36,8 @@ enum KoardRenderer {
         case .refund: return "refund"
         // Not a Koard operation; shown only if a Koard client reads a /v1 card verification.
         case .cardAuthentication: return "verify"
+        // Nor is an ACH debit; shown only if a Koard client reads one.
+        case .achDebit: return "ach"
         }
     }
 }

@@ -36,6 +36,9 @@ struct FollowUpService: Sendable {
                 }
                 try await CardReadLedger.record(tap, merchantId: merchantId, at: now, in: writer)
             }
+            if payment.bankAccount != nil, !processor.supportsACH {
+                throw GatewayFailure.achNotSupported(processor: processor.identity.name)
+            }
             let merchant = try await writer.merchant(id: merchantId)
             try PaymentAcceptance.check(request.type, currency: nil, brand: nil, settings: merchant?.paymentSettings ?? PaymentSettings())
             let window = merchant?.authorizationWindow ?? Merchant.defaultAuthorizationWindow
@@ -62,6 +65,7 @@ struct FollowUpService: Sendable {
                 id: operationId, merchantId: merchantId, type: request.type, status: .pending, parentId: payment.id,
                 currency: payment.currency, amount: amount, createMethod: payment.createMethod, createdAt: now)
             operation.card = payment.card
+            operation.bankAccount = payment.bankAccount
             operation.referenceId = payment.referenceId
             operation.createdById = createdById
             operation.cardPresent = tap?.details

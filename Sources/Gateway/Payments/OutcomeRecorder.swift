@@ -59,6 +59,9 @@ struct OutcomeRecorder: Sendable {
                 Self.completeUnreferencedRefund(&payment, outcome: outcome, now: now)
             } else if payment.type == .cardAuthentication {
                 Self.completeVerification(&payment, outcome: outcome, now: now)
+            } else if payment.type == .achDebit {
+                let held = result.responseCode == ACHResponseCode.heldForReview
+                PaymentLifecycle.completeACHDebit(&payment, outcome: outcome, heldByProcessor: held, now: now)
             } else if payment.pinChallenge != nil {
                 let wrongPIN = outcome == .declined && result.responseCode == ISOResponseCode.incorrectPIN.rawValue
                 PaymentLifecycle.completePINAttempt(&payment, outcome: outcome, wrongPIN: wrongPIN, now: now)
@@ -72,7 +75,8 @@ struct OutcomeRecorder: Sendable {
                     PaymentLifecycle.requirePIN(&payment, challenge: pinPolicy.challenge(for: payment, now: now), now: now)
                 }
             }
-            if payment.status == .captured || (payment.type == .refund && payment.status == .approved) {
+            // What the next batch close settles (an ACH debit held for review waits outside any batch).
+            if payment.status == .captured || payment.status == .scheduled || (payment.type == .refund && payment.status == .approved) {
                 payment.batchId = try await BatchLedger.openBatchId(merchantId: merchantId, in: writer, now: now, makeId: makeId)
             }
             try await writer.update(payment)

@@ -31,6 +31,17 @@ struct ProcessorGateway: Sendable {
         return try await bounded { try await processor.followUp(operation, request) }
     }
 
+    /// Whether the processor debits bank accounts (ACH).
+    var supportsACH: Bool { processor.supportsACH }
+
+    func debitBankAccount(_ request: ACHDebitRequest) async throws(ProcessorError) -> ProcessorResponse {
+        try await bounded { try await processor.debitBankAccount(request) }
+    }
+
+    func achStatus(transactionId: String) async throws(ProcessorError) -> ACHClearingStatus? {
+        try await bounded { try await processor.achStatus(transactionId: transactionId) }
+    }
+
     /// Whether the processor is an acquirer that payments must name a terminal to (and that
     /// has books to reconcile a closed batch with).
     var requiresAcquirerIdentity: Bool { processor.requiresAcquirerIdentity }

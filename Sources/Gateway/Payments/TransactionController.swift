@@ -70,6 +70,11 @@ struct TransactionController {
         let caller = try input.caller
         let paymentId = try input.parameter(.id)
         let (followUp, breakdown) = try Self.followUpRequest(operation, body: input.body)
+        if followUp.type == .void, !caller.permissions.contains(APIPermission.achVoid.rawValue),
+           try await services.store.read({ try await $0.transaction(id: paymentId, merchantId: caller.merchantId) })?.bankAccount != nil {
+            // Cancelling an ACH debit is ARISE's own permission, beside the card void's.
+            throw GatewayError.forbidden("this client lacks the permission achVoid, which cancelling an ACH debit needs")
+        }
         let (done, payment) = try await services.followUps.perform(
             followUp, paymentId: paymentId, merchantId: caller.merchantId, createdById: caller.clientId, idempotency: input.claim,
             breakdown: breakdown)

@@ -74,6 +74,8 @@ struct TransactionRenderer: Sendable {
         }
         resource.avsResponse = transaction.avsResult.map(AVSResponseResource.init)
         resource.cardEntry = transaction.cardEntry
+        resource.paymentMethodType = transaction.paymentMethod
+        resource.achDetails = transaction.bankAccount.map(ACHDetailsResource.init)
     }
 
     private func availableOperations(_ payment: Transaction, merchant: Merchant?) -> [AvailableOperationResource] {

@@ -24,11 +24,13 @@ enum PaymentAcceptance {
 
     /// The settings' transaction type (ARISE's list: authorization, sale, capture, void,
     /// refund) that governs an operation; nil for tip adjustments, which no type covers. A
-    /// card verification is a zero-amount authorization, so `authorization` governs it.
+    /// card verification is a zero-amount authorization, so `authorization` governs it; an
+    /// ACH debit takes money at once, as a sale does.
     static func governingType(of type: TransactionType) -> TransactionType? {
         switch type {
         case .sale, .authorization, .capture, .void, .refund: return type
         case .incrementalAuthorization, .cardAuthentication: return .authorization
+        case .achDebit: return .sale
         case .reversal: return .void
         case .tipAdjustment: return nil
         }

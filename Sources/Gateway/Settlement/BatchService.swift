@@ -34,6 +34,7 @@ struct BatchService: Sendable {
         let now = now()
         let outbox = outbox
         let reconciler = reconciler
+        let makeId = makeId
         let closed = try await store.write { writer -> Batch? in
             guard var batch = try await writer.lockOpenBatch(merchantId: merchantId) else { return nil }
             if let slot, batch.openedAt >= slot { return nil }
@@ -46,6 +47,7 @@ struct BatchService: Sendable {
             try await writer.update(batch)
             try await outbox.recordSettlement(of: members, batchId: batch.id, at: now, in: writer)
             _ = try await writer.markSettled(batchId: batch.id, merchantId: merchantId, at: now)
+            try await ACHSubmission.submit(members, batchId: batch.id, at: now, in: writer, makeId: makeId)
             return batch
         }
         guard let closed, closed.reconciliation != nil else { return closed }

@@ -34,7 +34,9 @@ struct BatchSummary {
         let currency = member.currency.code
         transactionCount += 1
         totals[currency] = try Self.sum(totals[currency] ?? 0, amount)
-        try Self.add(amount, to: &brands, name: member.card?.brand ?? "unknown", currency: currency)
+        // An ACH transaction has no card: its line is "ach".
+        let brand = member.bankAccount == nil ? member.card?.brand ?? "unknown" : "ach"
+        try Self.add(amount, to: &brands, name: brand, currency: currency)
         try Self.add(amount, to: &types, name: kind, currency: currency)
     }
 
@@ -48,7 +50,7 @@ struct BatchSummary {
     }
 
     /// What a member moves, and under which kind: a sale, a captured authorization
-    /// ("capture"), or a refund (negative).
+    /// ("capture"), an ACH debit ("achDebit"), or a refund (negative; "achRefund" for an ACH one).
     static func movement(_ member: Transaction) -> (kind: String, amount: Int64)? {
         switch (member.type, member.status) {
         case (.sale, .captured), (.sale, .refunded):
@@ -56,7 +58,12 @@ struct BatchSummary {
         case (.authorization, .captured), (.authorization, .refunded):
             return ("capture", member.capturedAmount)
         case (.refund, .approved):
-            return ("refund", -member.amount)
+            return (member.bankAccount == nil ? "refund" : "achRefund", -member.amount)
+        // A debit with its cancel in flight is not submitted with this batch (ACHSubmission).
+        case (.achDebit, .scheduled) where member.pendingOperationId == nil:
+            return ("achDebit", member.capturedAmount)
+        case (.achDebit, .inProgress), (.achDebit, .cleared), (.achDebit, .refunded):
+            return ("achDebit", member.capturedAmount)
         default:
             return nil
         }

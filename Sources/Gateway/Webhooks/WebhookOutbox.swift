@@ -25,7 +25,7 @@ struct WebhookOutbox: Sendable {
                 case .void: return [.voided]
                 case .reversal: return [.reversed]
                 case .refund: return [.refunded]
-                case .sale, .authorization, .cardAuthentication: return []
+                case .sale, .authorization, .cardAuthentication, .achDebit: return []
                 }
             case .declined: return [.declined]
             case .failed: return [.failed]
@@ -46,6 +46,12 @@ struct WebhookOutbox: Sendable {
         case .voided: return [.voided]
         case .refunded: return [.refunded]
         case .verified: return [.verified]
+        case .scheduled: return [.scheduled]
+        case .heldByProcessor: return [.held]
+        case .cleared: return [.cleared]
+        case .chargedBack: return [.chargedBack]
+        // An ACH cancel is its void operation's event; a submission is the batch's `settled`.
+        case .cancelled, .inProgress: return []
         // Waiting for a PIN, or a PIN try in flight: the answer is the event.
         case .pending, .pinRequired: return []
         }

@@ -34,14 +34,21 @@ public enum KoardStatus: String, Codable, Sendable, CaseIterable {
         case .approved: self = Self.afterApproved(row, payment: payment)
         // Koard has no card verification; a zero-amount hold is what it comes nearest to.
         case .verified: self = .authorized
+        // Koard has no ACH: a debit in flight is processing, a cleared one captured, one
+        // cancelled before submission cancelled, one the bank returned reversed.
+        case .scheduled, .heldByProcessor, .inProgress: self = .processing
+        case .cleared: self = .captured
+        case .cancelled: self = .cancelled
+        case .chargedBack: self = .reversed
         }
     }
 
     private static func afterApproved(_ operation: Transaction, payment: Transaction?) -> KoardStatus {
         switch operation.type {
-        case .sale, .capture, .tipAdjustment: return .captured
+        case .sale, .capture, .tipAdjustment, .achDebit: return .captured
         case .authorization, .incrementalAuthorization, .cardAuthentication: return .authorized
         case .void, .reversal:
+            if payment?.status == .cancelled { return .cancelled }
             guard let payment, payment.status == .voided, payment.capturedAmount > 0 else { return .reversed }
             return .cancelled
         case .refund: return .refunded

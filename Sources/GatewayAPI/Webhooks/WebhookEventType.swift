@@ -19,6 +19,15 @@ public enum WebhookEventType: String, Codable, Sendable, CaseIterable {
     case declined = "transaction.declined"
     /// A card verification (zero-amount authorization) found the card good.
     case verified = "transaction.verified"
+    /// An ACH debit was accepted and waits for the next batch close to submit it.
+    case scheduled = "transaction.scheduled"
+    /// The processor holds an ACH debit for review.
+    case held = "transaction.held"
+    /// A submitted ACH debit cleared: the funds arrived.
+    case cleared = "transaction.cleared"
+    /// The account holder's bank returned a submitted ACH debit (`data.payment.processor`
+    /// carries the NACHA return code).
+    case chargedBack = "transaction.charged_back"
     /// An authorization passed its window.
     case expired = "transaction.expired"
     /// A batch close settled the payment or refund.

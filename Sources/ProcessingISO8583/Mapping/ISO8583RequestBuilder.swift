@@ -94,7 +94,7 @@ struct ISO8583RequestBuilder: Sendable {
             }
         case .refund:
             message = try common(.financialRequest, ISO8583ProcessingCode.refund, money, amount: money.minorUnits, acquirer, stamp)
-        case .authorize, .lookup, .cancel:
+        case .authorize, .lookup, .cancel, .achDebit, .achStatus:
             throw Self.refusal("12", "\(operation) is not a follow-up")
         }
         let trace = ISO8583Trace(mti: Self.mti(of: kind), stan: stamped.stan, transmission: stamped.transmission)

@@ -10,6 +10,7 @@ extension TransactionType {
         switch self {
         case .tipAdjustment: return "TipAdjustment"
         case .cardAuthentication: return "CardAuthentication"
+        case .achDebit: return "AchDebit"
         default: return OperationType(self)?.name ?? rawValue
         }
     }
@@ -27,6 +28,12 @@ extension TransactionStatus {
         case .voided: return "Voided"
         case .refunded: return "Refunded"
         case .verified: return "Verified"
+        case .scheduled: return "Scheduled"
+        case .heldByProcessor: return "HeldByProcessor"
+        case .inProgress: return "InProgress"
+        case .cleared: return "Cleared"
+        case .cancelled: return "Cancelled"
+        case .chargedBack: return "ChargedBack"
         case .pending, .pinRequired, .declined, .expired, .failed, .approved: return nil
         }
     }
@@ -44,9 +51,15 @@ extension TransactionStatus {
 
 extension TransactionType {
     /// ARISE's `TransactionType` name for a row: ``ariseName``, except that a refund with no
-    /// payment behind it is "RefundWORef".
-    static func ariseName(_ type: TransactionType, parentId: String?) -> String {
-        type == .refund && parentId == nil ? "RefundWORef" : type.ariseName
+    /// payment behind it is "RefundWORef", and the cancel (void) and refunds of an ACH debit
+    /// are "AchCancel" and "AchRefund".
+    static func ariseName(_ type: TransactionType, parentId: String?, ach: Bool = false) -> String {
+        switch (type, ach) {
+        case (.void, true): return "AchCancel"
+        case (.refund, true): return "AchRefund"
+        case (.refund, false) where parentId == nil: return "RefundWORef"
+        default: return type.ariseName
+        }
     }
 }
 

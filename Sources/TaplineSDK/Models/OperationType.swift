@@ -10,9 +10,9 @@ public enum OperationType: Int, Sendable, Equatable, CaseIterable {
     case refund = 5
 
     /// The ARISE operation a Tapline row is: an incremental authorization is an
-    /// authorization, a reversal (the release of an authorization) a void. A tip adjustment
-    /// and a card authentication have no ARISE operation number (ARISE names them only as
-    /// `TransactionType`s).
+    /// authorization, a reversal (the release of an authorization) a void. A tip adjustment,
+    /// a card authentication and an ACH debit have no ARISE operation number (ARISE names
+    /// them only as `TransactionType`s).
     public init?(_ type: TransactionType) {
         switch type {
         case .authorization, .incrementalAuthorization: self = .authorization
@@ -20,7 +20,7 @@ public enum OperationType: Int, Sendable, Equatable, CaseIterable {
         case .capture: self = .capture
         case .void, .reversal: self = .void
         case .refund: self = .refund
-        case .tipAdjustment, .cardAuthentication: return nil
+        case .tipAdjustment, .cardAuthentication, .achDebit: return nil
         }
     }
 

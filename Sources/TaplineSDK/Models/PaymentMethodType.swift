@@ -1,8 +1,8 @@
 /// How a transaction was paid (ARISE `PaymentMethodType`, with its numbers).
 public enum PaymentMethodType: Int, Sendable, Equatable, CaseIterable {
-    /// A credit or debit card: every Tapline payment so far.
+    /// A credit or debit card.
     case card = 1
-    /// An electronic check (ACH); Tapline does not take ACH payments yet.
+    /// An electronic check (ACH): ``TaplineClient/submitAchDebitTransaction(input:)``.
     case electronicCheck = 2
     /// Cash, which never reaches a payment gateway.
     case cash = 3

@@ -8,9 +8,11 @@ extension TransactionDetails {
     public var transactionId: String { id }
     /// ARISE `operationType`, the operation's name ("Sale").
     public var operationTypeName: String { operationType.ariseName }
-    /// ARISE `transactionType` name: ``operationTypeName``, or "RefundWORef" for a refund
-    /// with no payment behind it.
-    public var ariseTransactionType: String { TransactionType.ariseName(operationType, parentId: parentId) }
+    /// ARISE `transactionType` name: ``operationTypeName``, "RefundWORef" for a refund
+    /// with no payment behind it, "AchCancel" / "AchRefund" for an ACH debit's void / refund.
+    public var ariseTransactionType: String {
+        TransactionType.ariseName(operationType, parentId: parentId, ach: paymentMethod == .electronicCheck)
+    }
     /// ARISE `status`: "Captured", "Settled" once its batch closed, "PartiallyAuthorized"
     /// after a partial approval, "Refunded"…; nil where ARISE has no name (see
     /// ``PaymentCore/TransactionStatus/ariseName(settled:)``).
@@ -36,8 +38,21 @@ extension TransactionDetails {
     public var source: SourceResponse { SourceResponse(type: operationType, createMethod: createMethodId, createdById: createdById) }
     /// ARISE `orderNumber`: the merchant's own reference.
     public var orderNumber: String? { referenceId }
-    /// ARISE `paymentMethodType`: a card, as every Tapline payment is so far.
-    public var paymentMethodType: PaymentMethodType { .card }
+    /// ARISE `paymentMethodType`: electronicCheck for ACH, card otherwise.
+    public var paymentMethodType: PaymentMethodType { paymentMethod == .electronicCheck ? .electronicCheck : .card }
+    /// ARISE `achProcessingDetails.raw`: how the ACH debit was processed, by name (routing
+    /// number, masked account, account and holder types, entry class, the processor's
+    /// codes: a NACHA return code once returned); nil on a card row.
+    public var achProcessingDetails: [String: String]? {
+        guard let achDetails else { return nil }
+        let details: [String: String?] = [
+            "routingNumber": achDetails.customerRoutingNumber, "maskedAccountNumber": achDetails.customerAccountNumber,
+            "accountType": achDetails.accountType.map { "\($0)" }, "accountHolderType": achDetails.accountHolderType.map { "\($0)" },
+            "entryClass": achDetails.entryClass, "responseCode": responseCode, "responseDescription": responseDescription,
+            "processor": processor,
+        ]
+        return details.compactMapValues { $0 }
+    }
     /// ARISE `cardProcessingDetails.raw`: how the card was processed, by name (brand,
     /// masked number, entry mode, funding, the processor's codes and the STAN when the
     /// acquirer link sent it); nil on a row without a card.
@@ -65,13 +80,13 @@ extension TransactionDetails {
 /// ARISE's names for what ``TransactionSummary`` holds.
 extension TransactionSummary {
     /// ARISE `type`: the operation's name ("Sale", "TipAdjustment", "RefundWORef").
-    public var type: String { TransactionType.ariseName(operationType, parentId: parentId) }
+    public var type: String { TransactionType.ariseName(operationType, parentId: parentId, ach: paymentMethod == .electronicCheck) }
     /// ARISE `status` name (see ``TransactionDetails/ariseStatus``).
     public var ariseStatus: String? { TransactionStatus.ariseName(status, settled: settledAt != nil, responseCode: responseCode) }
     /// ARISE `cardTokenType`: always nil, as Tapline keeps no card tokens.
     public var cardTokenType: Int? { nil }
-    /// ARISE `paymentMethodType`: a card, as every Tapline payment is so far.
-    public var paymentMethodType: PaymentMethodType { .card }
+    /// ARISE `paymentMethodType`: electronicCheck for ACH, card otherwise.
+    public var paymentMethodType: PaymentMethodType { paymentMethod == .electronicCheck ? .electronicCheck : .card }
     /// ARISE `currencyCode`: the ISO 4217 code.
     public var currencyCode: String { currency.code }
     /// ARISE `currency` number (1 for USD).

@@ -89,6 +89,11 @@ public struct TransactionDetails: Sendable, Equatable, Identifiable {
     /// Customer-initiated flag and EMV fallback reasons of a keyed or swiped payment.
     public var cardEntry: CardEntryDetails?
 
+    /// What paid: a card, or a bank account (ACH); nil from a gateway older than ACH.
+    public var paymentMethod: PaymentMethod?
+    /// ARISE `achDetails`: the bank account of an ACH transaction, masked; nil on card rows.
+    public var achDetails: AchDetails?
+
     init(_ resource: TransactionResource) throws(TaplineAPIError) {
         let currency = try AmountConversion.currency(resource.currency)
         id = resource.id
@@ -128,6 +133,8 @@ public struct TransactionDetails: Sendable, Equatable, Identifiable {
         contactInfo = resource.contactInfo
         avsResponse = resource.avsResponse
         cardEntry = resource.cardEntry
+        paymentMethod = resource.paymentMethodType
+        achDetails = resource.achDetails.map(AchDetails.init)
         if let operations = resource.operations {
             var details: [TransactionDetails] = []
             for operation in operations { details.append(try TransactionDetails(operation)) }

@@ -60,6 +60,9 @@ public struct TransactionSummary: Sendable, Equatable, Identifiable {
     /// The customer's mobile number, from the payment's contact details (ARISE `customerPhone`).
     public var customerPhone: String?
 
+    /// What paid: a card, or a bank account (ACH).
+    public var paymentMethod: PaymentMethod?
+
     init(_ resource: TransactionResource) throws(TaplineAPIError) {
         let currency = try AmountConversion.currency(resource.currency)
         id = resource.id
@@ -71,6 +74,7 @@ public struct TransactionSummary: Sendable, Equatable, Identifiable {
         self.currency = currency
         amount = AmountConversion.decimal(resource.amount, currency)
         amounts = resource.amounts.map { TransactionAmount($0, currency: currency) }
+        paymentMethod = resource.paymentMethodType
         customerPan = resource.card?.maskedPan
         cardBrand = resource.card?.brand
         customerId = resource.customerId

@@ -71,7 +71,9 @@ struct TapPaymentFlow {
     static func status(of transaction: TransactionResource) -> TTPTransactionStatus {
         switch transaction.status {
         case .authorized, .captured, .approved, .refunded, .verified: return .approved
-        case .declined, .expired, .voided: return .declined
+        // A tap is never an ACH debit; these are here for completeness.
+        case .scheduled, .heldByProcessor, .inProgress, .cleared: return .approved
+        case .declined, .expired, .voided, .cancelled, .chargedBack: return .declined
         case .failed, .pending, .pinRequired: return .failed
         }
     }

@@ -21,9 +21,9 @@ struct ClientPermissionsAdminTests {
     }
 
     @Test func defaultsCanBeGrantedAndPermissionsRevoked() async throws {
-        let harness = try await GatewayHarness.make(permissions: [.ecommerceSale, .achDebit])
+        let harness = try await GatewayHarness.make(permissions: [.ecommerceSale, .achHold])
         let admin = harness.services.admin
-        let all = try await admin.updatePermissions(clientId: harness.clientId, revoke: [.achDebit], grantDefaults: true)
+        let all = try await admin.updatePermissions(clientId: harness.clientId, revoke: [.achHold], grantDefaults: true)
         #expect(Set(all) == Set(APIPermission.defaultGrant))
         let fewer = try await admin.updatePermissions(clientId: harness.clientId, revoke: [.ecommerceRefund, .ecommerceVoid])
         #expect(!fewer.contains(.ecommerceRefund) && !fewer.contains(.ecommerceVoid) && fewer.contains(.ecommerceSale))

@@ -47,6 +47,7 @@ enum RouteExamples {
         "POST /v1/transactions/:id/refund": { session in
             RouteExample(path: APIPath.followUp(try await session.pay().id, .refund), body: #"{"amount":400}"#)
         },
+        "POST /v1/transactions/ach": { _ in RouteExample(path: APIPath.achDebit, body: ACHExamples.body()) },
         "POST /v1/batches/close": { session in
             _ = try await session.pay()
             return RouteExample(path: APIPath.closeBatch)
