@@ -72,7 +72,7 @@ swift() {
 trap 'jobs -p > jobs.txt' EXIT
 $exports
 source ./readme.sh
-for name in SALE AUTH HOLD DEVICE READER_TOKEN ID KOARD MERCHANT POS PAID TOKEN ACQ_TOKEN HOST_PID GATEWAY_PID; do
+for name in SALE AUTH HOLD ACH CANCEL DEVICE READER_TOKEN ID KOARD MERCHANT POS PAID TOKEN ACQ_TOKEN HOST_PID GATEWAY_PID; do
     printf '%s=%q\n' "\$name" "\${!name}"
 done > vars.sh
 EOF
@@ -95,6 +95,10 @@ expect "$(get "/v1/transactions/$AUTH" | json "d['amounts']['captured']")" 6000 
 expect "$(get "/v1/transactions/$HOLD" | json "d['status']")" voided "the other hold voided"
 batch=$(get "/v1/batches" | json "[b for b in d['items'] if b['status'] == 'closed'][-1]")
 expect "$(echo "$batch" | python3 -c "import ast,sys; print(ast.literal_eval(sys.stdin.read())['totals'])")" "{'USD': 6000}" "the batch the README closes"
+# ACH: the debit submitted by the README's second close, the other cancelled before it.
+expect "$(get "/v1/transactions/$ACH" | json "d['status']")" inProgress "the ACH debit submitted by the close"
+expect "$(get "/v1/transactions/$ACH" | json "d['achDetails']['customerAccountNumber']")" '*****6789' "the account kept masked"
+expect "$(get "/v1/transactions/$CANCEL" | json "d['status']")" cancelled "the other ACH debit cancelled"
 echo "$transcript" | grep -q '"totalAmount":11210' || { echo "smoke: credit card price with surcharge missing"; exit 1; }
 checks=$((checks + 1))
 
