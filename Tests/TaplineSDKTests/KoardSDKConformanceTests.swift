@@ -16,6 +16,7 @@ struct KoardSDKConformanceTests {
         case capture = "capture(transactionId:amount:breakdown:)"
         case auth = "auth(transactionId:amount:breakdown:)"
         case adjust = "adjust(transactionId:type:amount:) with a breakdown"
+        case adjustByPercentage = "adjust(transactionId:type:amount:percentage:)"
         case reverse = "reverse(transactionId:amount:)"
         case refund = "refund(transactionId:amount:)"
     }
@@ -71,6 +72,20 @@ struct KoardSDKConformanceTests {
                 // A breakdown whose tip is not the tip asked for is refused, naming the field.
                 await expectGatewayRefusal("tipAmount") { () async throws(TaplineAPIError) in
                     _ = try await client.adjustTip(transactionId: paid.transactionId!, tipAmount: 1, currency: .usd, breakdown: adjusted)
+                }
+            case .adjustByPercentage:
+                let paid = try await client.ttp.sale(amount: 3294, breakdown: Self.breakdown, currency: "USD")
+                let id = try #require(paid.transactionId)
+                // 18 % of the 25.00 subtotal is 4.50, replacing the 5.00 tip: 32.94 − 5.00 + 4.50.
+                let byRate = try await client.adjust(transactionId: id, type: .tip, percentage: Decimal(string: "0.18"))
+                #expect(byRate.amounts?.tipAmount == Decimal(string: "4.5") && byRate.amounts?.capturedAmount == Decimal(string: "32.44"))
+                let byAmount = try await client.adjust(transactionId: id, amount: 600)
+                #expect(byAmount.amounts?.tipAmount == 6 && byAmount.amounts?.capturedAmount == Decimal(string: "33.94"))
+                await expectRefusedInput("percentage") { () async throws(TaplineAPIError) in
+                    _ = try await client.adjust(transactionId: id, percentage: 2)
+                }
+                await expectRefusedInput("amount") { () async throws(TaplineAPIError) in
+                    _ = try await client.adjust(transactionId: id)
                 }
             case .reverse:
                 let held = try await client.ttp.preauth(amount: 1000, currency: "USD")
