@@ -16,6 +16,9 @@ public struct CardPresentDetails: Sendable, Equatable, Codable {
     public var applicationTransactionCounter: String?
     /// "credit", "debit" or "prepaid" when the card said.
     public var funding: String?
+    /// CVM results (9F34), hex: how the cardholder was verified and whether it worked
+    /// (``CVMResults`` reads it).
+    public var cvmResults: String?
 
     public init(deviceId: String) {
         self.deviceId = deviceId

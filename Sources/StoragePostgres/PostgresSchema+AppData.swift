@@ -19,5 +19,9 @@ extension PostgresSchema {
             "ALTER TABLE transactions ADD COLUMN bank_holder_name TEXT",
             "ALTER TABLE transactions ADD COLUMN bank_tax_id_masked TEXT",
         ].map(PostgresMigration.bytewiseText)),
+        // A tapped card's CVM results (SQLite's migration 21).
+        PostgresMigration(version: 15, name: "cvm results", statements: [
+            "ALTER TABLE transactions ADD COLUMN emv_cvm_results TEXT",
+        ].map(PostgresMigration.bytewiseText)),
     ]
 }

@@ -47,6 +47,8 @@ extension SQLTables {
         Column(name: "emv_tvr") { SQLValue.text($0.cardPresent?.terminalVerificationResults) },
         Column(name: "emv_atc") { SQLValue.text($0.cardPresent?.applicationTransactionCounter) },
         Column(name: "card_funding") { SQLValue.text($0.cardPresent?.funding) },
+        // CVM results (9F34), hex (migration 21).
+        Column(name: "emv_cvm_results") { SQLValue.text($0.cardPresent?.cvmResults) },
         Column(name: "reference_id") { SQLValue.text($0.referenceId) },
         Column(name: "customer_id") { SQLValue.text($0.customerId) },
         Column(name: "customer_name") { SQLValue.text($0.customerName) },
@@ -127,6 +129,7 @@ extension SQLTables {
         details.terminalVerificationResults = try row.optionalText("emv_tvr")
         details.applicationTransactionCounter = try row.optionalText("emv_atc")
         details.funding = try row.optionalText("card_funding")
+        details.cvmResults = try row.optionalText("emv_cvm_results")
         return details
     }
 

@@ -20,5 +20,9 @@ extension SQLiteSchema {
             "ALTER TABLE transactions ADD COLUMN bank_holder_name TEXT",
             "ALTER TABLE transactions ADD COLUMN bank_tax_id_masked TEXT",
         ]),
+        // A tapped card's CVM results (9F34), hex; NULL on payments from before it or without a tap.
+        SQLiteMigration(version: 21, name: "cvm results", statements: [
+            "ALTER TABLE transactions ADD COLUMN emv_cvm_results TEXT",
+        ]),
     ]
 }

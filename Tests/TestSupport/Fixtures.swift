@@ -73,6 +73,7 @@ public enum Fixtures {
         details.terminalVerificationResults = "0000008000"
         details.applicationTransactionCounter = "0042"
         details.funding = "debit"
+        details.cvmResults = "1E0300"
         transaction.cardPresent = details
         transaction.referenceId = "order-77"
         transaction.customerId = "cust_1"

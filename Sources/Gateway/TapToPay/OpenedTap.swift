@@ -19,6 +19,8 @@ struct OpenedTap: Sendable {
     var terminalVerificationResults: String?
     var applicationTransactionCounter: String?
     var funding: String?
+    /// CVM results (9F34), hex.
+    var cvmResults: String?
     /// Track 2 and the EMV data an acquirer verifies (ISO 8583 fields 35 and 55).
     var chip: ChipData?
 
@@ -32,6 +34,7 @@ struct OpenedTap: Sendable {
         details.terminalVerificationResults = terminalVerificationResults
         details.applicationTransactionCounter = applicationTransactionCounter
         details.funding = funding
+        details.cvmResults = cvmResults
         return details
     }
 }

@@ -64,6 +64,7 @@ struct TapDataOpener: Sendable {
         tap.cryptogram = read.cryptogram.map(Hex.string)
         tap.terminalVerificationResults = read.terminalVerificationResults.map(Hex.string)
         tap.applicationTransactionCounter = read.applicationTransactionCounter.map(Hex.string)
+        tap.cvmResults = read.cvmResults.map(Hex.string)
         return (tap, opened.pin)
     }
 

@@ -65,6 +65,16 @@ extension TransactionDetails {
         ]
         return details.compactMapValues { $0 }
     }
+    /// ARISE `cardholderAuthenticationMethod`: how the card verified the cardholder, read
+    /// from the tap's CVM results (9F34), e.g. "No CVM required", "Signature"; nil for a
+    /// keyed card or an ACH debit.
+    public var cardholderAuthenticationMethod: String? { cvm?.methodName }
+    /// ARISE `cvmResultMsg`: "Successful", "Failed" or "Unknown".
+    public var cvmResultMsg: String? { cvm?.resultMessage }
+    /// ARISE `cardholderAuthenticationMethodId`: always nil, as ARISE publishes no numbering
+    /// for its 0–8 values; ``cardholderAuthenticationMethod`` names the method.
+    public var cardholderAuthenticationMethodId: Int? { nil }
+    private var cvm: CVMResults? { cardPresent?.cvmResults.flatMap(CVMResults.init(hex:)) }
     /// ARISE `merchantName`.
     public var merchantName: String? { merchant?.name }
     /// ARISE `merchantAddress`, on one line; nil until the merchant's profile has one.
@@ -87,6 +97,10 @@ extension TransactionSummary {
     public var cardTokenType: Int? { nil }
     /// ARISE `paymentMethodType`: electronicCheck for ACH, card otherwise.
     public var paymentMethodType: PaymentMethodType { paymentMethod == .electronicCheck ? .electronicCheck : .card }
+    /// ARISE `cardholderAuthenticationMethod` (see ``TransactionDetails/cardholderAuthenticationMethod``).
+    public var cardholderAuthenticationMethod: String? { cvm?.methodName }
+    /// ARISE `cvmResultMsg`.
+    public var cvmResultMsg: String? { cvm?.resultMessage }
     /// ARISE `currencyCode`: the ISO 4217 code.
     public var currencyCode: String { currency.code }
     /// ARISE `currency` number (1 for USD).

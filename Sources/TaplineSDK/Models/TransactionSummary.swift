@@ -62,6 +62,8 @@ public struct TransactionSummary: Sendable, Equatable, Identifiable {
 
     /// What paid: a card, or a bank account (ACH).
     public var paymentMethod: PaymentMethod?
+    /// A tapped card's CVM results (9F34), read.
+    var cvm: CVMResults?
 
     init(_ resource: TransactionResource) throws(TaplineAPIError) {
         let currency = try AmountConversion.currency(resource.currency)
@@ -75,6 +77,7 @@ public struct TransactionSummary: Sendable, Equatable, Identifiable {
         amount = AmountConversion.decimal(resource.amount, currency)
         amounts = resource.amounts.map { TransactionAmount($0, currency: currency) }
         paymentMethod = resource.paymentMethodType
+        cvm = resource.cardPresent?.cvmResults.flatMap(CVMResults.init(hex:))
         customerPan = resource.card?.maskedPan
         cardBrand = resource.card?.brand
         customerId = resource.customerId

@@ -68,7 +68,9 @@ import Testing
                 await host.closeAllConnections()
                 try await group.waitForAll()
             }
-            #expect(clock.now - start < .seconds(5))
+            // Well inside the 30-second timeout they were sent with, so none waited for it;
+            // not tighter, as a loaded 2-core machine once took 5.8 seconds here.
+            #expect(clock.now - start < .seconds(15))
 
             // Both slots reconnect and sign on again; a later request succeeds.
             await host.events.wait(for: "two new sign-ons") { LinkTestMessages.network("001", in: $0).count == 4 }
