@@ -29,6 +29,7 @@ struct MemoryStoreState: Sendable {
     var nextTraceNumbers: [String: Int64] = [:]
     /// Reversals owed to the acquirer, by operation id.
     var pendingReversals: [String: PendingReversal] = [:]
+    var dashboard = MemoryDashboardState()
 }
 
 // Orders follow SQLite's so every store answers lists in the same order: text compares

@@ -70,4 +70,14 @@ public protocol StoreReader: Sendable {
     /// then oldest first, then by id; at most `limit`. In a write on PostgreSQL the rows are
     /// claimed until it ends (`FOR UPDATE SKIP LOCKED`), so two instances never take the same.
     func duePendingReversals(at date: Date, limit: Int) async throws -> [PendingReversal]
+
+    // The dashboard's users, sessions and audit list.
+    /// The user with this email (lower-cased), of any merchant: sign-in asks for nothing else.
+    func dashboardUser(email: String) async throws -> DashboardUser?
+    func dashboardUser(id: String, merchantId: String) async throws -> DashboardUser?
+    /// The merchant's users, by email.
+    func dashboardUsers(merchantId: String) async throws -> [DashboardUser]
+    func dashboardSession(tokenHash: String) async throws -> DashboardSession?
+    /// The merchant's audit entries, newest first, at most `limit`.
+    func dashboardAudit(merchantId: String, limit: Int) async throws -> [DashboardAuditEntry]
 }

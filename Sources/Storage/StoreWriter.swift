@@ -102,4 +102,14 @@ public protocol StoreWriter: StoreReader {
     /// (an acknowledgement seen twice).
     @discardableResult
     func deletePendingReversal(id: String) async throws -> Bool
+
+    /// Throws ``StoreError/duplicate`` for an email or id already taken.
+    func insert(_ user: DashboardUser) async throws
+    func update(_ user: DashboardUser) async throws
+    func insert(_ session: DashboardSession) async throws
+    /// Ends a session (sign-out, or found expired); nothing happens for an unknown one.
+    func deleteDashboardSession(tokenHash: String) async throws
+    /// Forgets every session that expired before `date`.
+    func deleteDashboardSessions(expiredBefore date: Date) async throws
+    func insert(_ entry: DashboardAuditEntry) async throws
 }

@@ -253,5 +253,5 @@ public enum PostgresSchema {
         PostgresMigration(version: 4, name: "idempotency response format", statements: [
             "ALTER TABLE idempotency_keys ADD COLUMN response_format TEXT",
         ]),
-    ] + acquirerLinkMigrations + keyedDetailMigrations + merchantMigrations + appDataMigrations
+    ] + acquirerLinkMigrations + keyedDetailMigrations + merchantMigrations + appDataMigrations + dashboardMigrations
 }

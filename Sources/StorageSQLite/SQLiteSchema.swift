@@ -282,5 +282,5 @@ enum SQLiteSchema {
         SQLiteMigration(version: 10, name: "idempotency response format", statements: [
             "ALTER TABLE idempotency_keys ADD COLUMN response_format TEXT",
         ]),
-    ] + acquirerLinkMigrations + keyedDetailMigrations + merchantMigrations + appDataMigrations
+    ] + acquirerLinkMigrations + keyedDetailMigrations + merchantMigrations + appDataMigrations + dashboardMigrations
 }
