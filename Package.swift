@@ -28,6 +28,9 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.21.0"),
         // The acquirer link's TCP connections (ProcessingISO8583's adapter).
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
+        // The dashboard: bcrypt for its users' passwords, Mustache for its pages.
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth.git", from: "2.5.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
         // Tests only: reads the OpenAPI document to compare it with the router and to validate replies.
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.0.0"),
     ],
@@ -73,7 +76,9 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
-        ], resources: [.copy("Resources/openapi.yaml")]),
+            .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+            .product(name: "Mustache", package: "swift-mustache"),
+        ], resources: [.copy("Resources/openapi.yaml"), .copy("Resources/dashboard")]),
         // The SDK an app links: URLSession only, never NIO, so it builds for iOS as it is.
         .target(name: "TaplineSDK", dependencies: ["GatewayAPI", "PaymentCore", "CardData"]),
         // Apple's ProximityReader behind the CardReader protocol; empty where the framework is missing.

@@ -30,6 +30,7 @@ extension MemoryStoreState {
         if query.noBatch == true, row.settledAt != nil { return false }
         if let status = query.status, row.status != status { return false }
         if let type = query.type, row.type != type { return false }
+        if query.originalsOnly, row.parentId != nil { return false }
         if let from = query.createdFrom, row.createdAt < from { return false }
         if let to = query.createdTo, row.createdAt >= to { return false }
         return true

@@ -34,6 +34,9 @@ public struct TransactionQuery: Sendable, Equatable {
     public var noBatch: Bool?
     public var status: TransactionStatus?
     public var type: TransactionType?
+    /// Only rows without a parent: payments, unreferenced refunds and verifications (the
+    /// dashboard's list), not their follow-ups.
+    public var originalsOnly = false
     /// Inclusive lower bound of `createdAt`.
     public var createdFrom: Date?
     /// Exclusive upper bound of `createdAt`.

@@ -72,6 +72,7 @@ extension SQLQuerying {
         if query.noBatch == true { clauses.append("settled_at IS NULL") }
         if let status = query.status { add("status = ?", .text(status.rawValue)) }
         if let type = query.type { add("type = ?", .text(type.rawValue)) }
+        if query.originalsOnly { clauses.append("parent_id IS NULL") }
         if let from = query.createdFrom { add("created_at >= ?", SQLValue.date(from)) }
         if let to = query.createdTo { add("created_at < ?", SQLValue.date(to)) }
         return (clauses.joined(separator: " AND "), binds)

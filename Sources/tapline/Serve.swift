@@ -56,9 +56,13 @@ struct Serve: AsyncParsableCommand {
 
 /// What a fresh install does once: a demo merchant and an API client, shown to the operator.
 enum FirstStart {
+    /// The demo merchant's first dashboard user, an admin.
+    static let dashboardEmail = "admin@tapline.local"
     static func bootstrapIfEmpty(_ admin: MerchantAdmin, configuration: GatewayConfiguration) async throws {
         guard let (merchant, created) = try await admin.createDemoMerchantIfEmpty() else { return }
         let base = "http://\(configuration.host):\(configuration.port)"
+        let user = try await admin.createDashboardUser(
+            merchantId: merchant.id, email: FirstStart.dashboardEmail, role: .admin, cost: configuration.dashboard.passwordCost)
         // Written straight to the file descriptor: stdout is block-buffered when redirected,
         // and the operator needs the secret now.
         FileHandle.standardOutput.write(Data("""
@@ -74,6 +78,11 @@ enum FirstStart {
 
             Or paste this line in the shell where you follow the README's walk-through:
               export TAPLINE=\(base) CLIENT_ID=\(created.client.id) CLIENT_SECRET=\(created.secret)
+
+            The dashboard: open \(base)/dashboard and sign in as
+              email:    \(user.user.email)
+              password: \(user.password)
+            (an admin; add others with `tapline user create --merchant-id \(merchant.id) --email … --role viewer`)
 
             """.utf8))
     }

@@ -70,6 +70,10 @@ func buildRouter(_ services: GatewayServices, now: @escaping @Sendable () -> Dat
     router.add(middleware: CorrelationMiddleware())
     router.add(middleware: ErrorEnvelopeMiddleware())
     GatewayRoutes.pipeline(services, now: now).register(GatewayRoutes.table(services, now: now), on: router)
+    DashboardController(
+        accounts: services.dashboardAccounts, payments: DashboardPayments(store: services.store),
+        settings: services.dashboardAccounts.settings
+    ).register(on: router)
     return router
 }
 

@@ -49,6 +49,11 @@ public struct GatewayConfiguration: Sendable {
     /// Runs the webhook worker with the application. Tests turn it off and call
     /// `deliverDue()` themselves.
     public var webhookWorkerEnabled = true
+    /// The dashboard's sign-in: bcrypt cost of new password hashes (each step doubles the
+    /// work), how long a wrong password waits before its answer, how long a session lasts,
+    /// and whether its cookie is `Secure` (set it when users reach the gateway over TLS,
+    /// through a proxy that terminates it).
+    public var dashboard = DashboardSettings()
 
     public init() {}
 }

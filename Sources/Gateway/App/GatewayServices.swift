@@ -42,6 +42,8 @@ public struct GatewayServices: Sendable {
     public let webhooks: WebhookWorker
     let webhookEndpoints: WebhookEndpointService
     let webhookEvents: WebhookEventService
+    /// The dashboard's sign-in and sessions.
+    let dashboardAccounts: DashboardAccounts
 
     public init(configuration: GatewayConfiguration, dependencies: GatewayDependencies) {
         let store = dependencies.store
@@ -89,6 +91,7 @@ public struct GatewayServices: Sendable {
         let secrets = WebhookSecretBox(tokenSigningKey: dependencies.keys.tokenSigningKey)
         webhookEndpoints = WebhookEndpointService(store: store, secrets: secrets, now: now, makeId: dependencies.makeId)
         webhookEvents = WebhookEventService(store: store)
+        dashboardAccounts = DashboardAccounts(store: store, settings: configuration.dashboard, now: now, makeId: dependencies.makeId)
         webhooks = WebhookWorker(
             store: store,
             poster: WebhookPoster(transport: dependencies.webhookTransport, secrets: secrets, timeout: configuration.webhookTimeout, now: now),

@@ -14,6 +14,7 @@ struct AdminCommandDatabaseTests {
         ["merchant", "settings", "--merchant", "m-1"],
         ["client", "create", "--merchant-id", "m-1"],
         ["client", "permissions", "--client-id", "tl_1", "--grant-defaults"],
+        ["user", "create", "--merchant-id", "m-1", "--email", "ann@shop.example"],
     ]
 
     /// A master key, so that `keys rotate-card-key` works on the database.

@@ -1,0 +1,105 @@
+import Crypto
+import Foundation
+import HummingbirdBcrypt
+import Storage
+
+/// Dashboard sign-in, sessions and the audit list. A wrong password, an unknown email and a
+/// locked user get the same answer after the same delay, so the answer never says which
+/// part was wrong; ``DashboardSettings/maxFailedSignIns`` wrong passwords in a row lock the
+/// user for ``DashboardSettings/lockout``.
+struct DashboardAccounts: Sendable {
+    let store: any Store
+    let settings: DashboardSettings
+    let now: @Sendable () -> Date
+    let makeId: @Sendable () -> String
+
+    /// A browser just signed in: the cookie's token (shown once), its session and user.
+    struct SignedIn: Sendable {
+        var token: String
+        var session: DashboardSession
+        var user: DashboardUser
+    }
+
+    /// The one refusal of a sign-in.
+    struct Refused: Error {}
+
+    /// Checks the password and opens a new session; the session the browser had, if any,
+    /// ends (a new token at every sign-in).
+    func signIn(email: String, password: String, replacing oldToken: String?) async throws -> SignedIn {
+        let email = email.trimmingCharacters(in: .whitespaces).lowercased()
+        let now = now()
+        guard let user = try await store.read({ try await $0.dashboardUser(email: email) }) else {
+            // The same work as a real check, so timing does not tell an unknown email apart.
+            _ = Bcrypt.verify(password, hash: Self.decoyHash)
+            try await refuse()
+        }
+        if let locked = user.lockedUntil, locked > now {
+            _ = Bcrypt.verify(password, hash: Self.decoyHash)
+            try await refuse()
+        }
+        guard password.utf8.count <= 256, Bcrypt.verify(password, hash: user.passwordHash) else {
+            try await store.write { [settings] writer in
+                guard var current = try await writer.dashboardUser(id: user.id, merchantId: user.merchantId) else { return }
+                current.failedSignIns += 1
+                if current.failedSignIns >= settings.maxFailedSignIns {
+                    current.lockedUntil = now.addingTimeInterval(settings.lockout)
+                    current.failedSignIns = 0
+                }
+                try await writer.update(current)
+            }
+            try await refuse()
+        }
+        let token = DashboardCookies.newToken()
+        let session = DashboardSession(
+            tokenHash: Self.hash(token), userId: user.id, merchantId: user.merchantId, csrfToken: DashboardCookies.newToken(),
+            createdAt: now, expiresAt: now.addingTimeInterval(settings.sessionLifetime))
+        var signedIn = user
+        signedIn.failedSignIns = 0
+        signedIn.lockedUntil = nil
+        let entry = DashboardAuditEntry(
+            id: makeId(), merchantId: user.merchantId, userId: user.id, userEmail: user.email, action: "sign-in", at: now)
+        try await store.write { [signedIn] writer in
+            if let oldToken { try await writer.deleteDashboardSession(tokenHash: Self.hash(oldToken)) }
+            try await writer.deleteDashboardSessions(expiredBefore: now)
+            try await writer.update(signedIn)
+            try await writer.insert(session)
+            try await writer.insert(entry)
+        }
+        return SignedIn(token: token, session: session, user: signedIn)
+    }
+
+    /// The signed-in session and user of a cookie token; nil when there is none, it expired,
+    /// or its user is gone.
+    func current(token: String?) async throws -> (session: DashboardSession, user: DashboardUser)? {
+        guard let token, !token.isEmpty, token.utf8.count <= 128 else { return nil }
+        let now = now()
+        return try await store.read { reader in
+            guard let session = try await reader.dashboardSession(tokenHash: Self.hash(token)), session.expiresAt > now,
+                  let user = try await reader.dashboardUser(id: session.userId, merchantId: session.merchantId) else { return nil }
+            return (session, user)
+        }
+    }
+
+    func signOut(token: String, user: DashboardUser) async throws {
+        let entry = DashboardAuditEntry(
+            id: makeId(), merchantId: user.merchantId, userId: user.id, userEmail: user.email, action: "sign-out", at: now())
+        try await store.write { writer in
+            try await writer.deleteDashboardSession(tokenHash: Self.hash(token))
+            try await writer.insert(entry)
+        }
+    }
+
+    /// Waits out the failure delay, then refuses.
+    private func refuse() async throws -> Never {
+        try await Task.sleep(for: settings.failedSignInDelay)
+        throw Refused()
+    }
+
+    /// The SHA-256 of a cookie token, hex: what the store keeps.
+    static func hash(_ token: String) -> String {
+        SHA256.hash(data: Data(token.utf8)).map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// A hash no password matches, checked when there is no user to check against.
+    static let decoyHash = Bcrypt.hash(DashboardCookies.newToken(), cost: 12)
+}

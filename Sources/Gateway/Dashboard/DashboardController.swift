@@ -1,0 +1,111 @@
+import Foundation
+import Hummingbird
+import Logging
+import Storage
+
+/// The merchant dashboard at `/dashboard`: server-rendered pages over the same store and
+/// use cases as the API. Its routes answer HTML, read cookies and forms, and are not part
+/// of the JSON API's route table or document; every page but sign-in needs a session.
+struct DashboardController: Sendable {
+    let accounts: DashboardAccounts
+    let payments: DashboardPayments
+    let settings: DashboardSettings
+
+    func register(on router: Router<GatewayContext>) {
+        router.get("/dashboard/static/dashboard.css") { _, _ in
+            Response(status: .ok, headers: [.contentType: "text/css; charset=utf-8", .cacheControl: "max-age=300"],
+                     body: ResponseBody(byteBuffer: ByteBuffer(string: DashboardTemplates.shared.stylesheet)))
+        }
+        router.get("/dashboard/sign-in") { request, _ in
+            signInPage(request, next: DashboardResponse.safeNext(request.uri.queryParameters.get("next")))
+        }
+        router.post("/dashboard/sign-in") { request, context in try await signIn(request, logger: context.logger) }
+        router.post("/dashboard/sign-out") { request, context in
+            try await signedIn(request, logger: context.logger) { session, user in
+                let form = try await DashboardForm.read(request, allowed: ["csrf"])
+                guard form["csrf"] == session.csrfToken else { throw DashboardFailure.csrf }
+                if let token = DashboardCookies.value(DashboardCookies.session, in: request.headers) {
+                    try await accounts.signOut(token: token, user: user)
+                }
+                return DashboardResponse.redirect("/dashboard/sign-in", cookies: [
+                    DashboardCookies.set(DashboardCookies.session, "", maxAge: 0, secure: settings.secureCookies),
+                ])
+            }
+        }
+        router.get("/dashboard") { request, context in
+            try await signedIn(request, logger: context.logger) { session, user in
+                try await payments.list(request, session: session, user: user)
+            }
+        }
+        router.get("/dashboard/payments/:id") { request, context in
+            try await signedIn(request, logger: context.logger) { session, user in
+                try await payments.payment(context.parameters.get("id") ?? "", session: session, user: user)
+            }
+        }
+    }
+
+    /// Runs `page` for the signed-in user, or sends the browser to sign in first (and back
+    /// here after). A refusal is a page that says why.
+    private func signedIn(
+        _ request: Request, logger: Logger, _ page: (DashboardSession, DashboardUser) async throws -> Response
+    ) async throws -> Response {
+        let token = DashboardCookies.value(DashboardCookies.session, in: request.headers)
+        guard let (session, user) = try await accounts.current(token: token) else {
+            return DashboardResponse.signInRedirect(for: request)
+        }
+        do {
+            return try await page(session, user)
+        } catch let failure as DashboardFailure {
+            return DashboardResponse.failure(failure, model: DashboardPageModel(title: "", session: session, user: user))
+        }
+    }
+
+    private func signInPage(
+        _ request: Request, next: String, email: String = "", message: String? = nil, status: HTTPResponse.Status = .ok
+    ) -> Response {
+        // A CSRF token for the form before there is a session, kept in a cookie of its own.
+        let csrf = DashboardCookies.value(DashboardCookies.signIn, in: request.headers).flatMap { $0.count == 43 ? $0 : nil }
+            ?? DashboardCookies.newToken()
+        let page = SignInPage(title: "Sign in", csrf: csrf, next: next, email: email, message: message)
+        return DashboardResponse.html(DashboardTemplates.shared.render("sign-in", page), status: status, cookies: [
+            DashboardCookies.set(DashboardCookies.signIn, csrf, maxAge: 3600, secure: settings.secureCookies),
+        ])
+    }
+
+    private func signIn(_ request: Request, logger: Logger) async throws -> Response {
+        let form: DashboardForm
+        do {
+            form = try await DashboardForm.read(request, allowed: ["csrf", "next", "email", "password"])
+        } catch let failure as DashboardFailure {
+            return DashboardResponse.failure(failure, model: DashboardPageModel(title: ""))
+        }
+        guard let expected = DashboardCookies.value(DashboardCookies.signIn, in: request.headers), !expected.isEmpty,
+              form["csrf"] == expected else {
+            return DashboardResponse.failure(.csrf, model: DashboardPageModel(title: ""))
+        }
+        let next = DashboardResponse.safeNext(form["next"])
+        do {
+            let signedIn = try await accounts.signIn(
+                email: form["email"], password: form["password"],
+                replacing: DashboardCookies.value(DashboardCookies.session, in: request.headers))
+            logger.info("dashboard sign-in", metadata: ["user_id": "\(signedIn.user.id)", "merchant_id": "\(signedIn.user.merchantId)"])
+            return DashboardResponse.redirect(next, cookies: [
+                DashboardCookies.set(DashboardCookies.session, signedIn.token, maxAge: Int(settings.sessionLifetime), secure: settings.secureCookies),
+                DashboardCookies.set(DashboardCookies.signIn, "", maxAge: 0, secure: settings.secureCookies),
+            ])
+        } catch is DashboardAccounts.Refused {
+            return signInPage(request, next: next, email: String(form["email"].prefix(254)),
+                              message: "The email or password is not right, or there were too many tries. Try again in a while.",
+                              status: .unauthorized)
+        }
+    }
+
+    struct SignInPage {
+        var title: String
+        var user: DashboardPageModel.UserModel? = nil
+        var csrf: String
+        var next: String
+        var email: String
+        var message: String?
+    }
+}

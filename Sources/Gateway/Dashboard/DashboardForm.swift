@@ -1,0 +1,32 @@
+import Foundation
+import Hummingbird
+
+/// A submitted HTML form (`application/x-www-form-urlencoded`), read strictly: at most
+/// ``maxBytes``, each field once, and only the fields the form has (an unknown one is
+/// refused by name, as the API refuses unknown JSON fields).
+struct DashboardForm: Sendable {
+    static let maxBytes = 16 * 1024
+    let fields: [String: String]
+
+    static func read(_ request: Request, allowed: Set<String>) async throws -> DashboardForm {
+        let buffer = try await request.body.collect(upTo: maxBytes)
+        let text = String(decoding: buffer.readableBytesView, as: UTF8.self)
+        var fields: [String: String] = [:]
+        for pair in text.split(separator: "&", omittingEmptySubsequences: true) {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = decode(parts[0])
+            let value = parts.count > 1 ? decode(parts[1]) : ""
+            guard allowed.contains(name) else { throw DashboardFailure.badForm("the form has no field \(name.prefix(40))") }
+            guard fields[name] == nil else { throw DashboardFailure.badForm("the field \(name) was sent twice") }
+            fields[name] = value
+        }
+        return DashboardForm(fields: fields)
+    }
+
+    subscript(_ name: String) -> String { fields[name] ?? "" }
+
+    private static func decode(_ part: Substring) -> String {
+        let spaced = part.replacingOccurrences(of: "+", with: " ")
+        return spaced.removingPercentEncoding ?? spaced
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import PaymentCore
+
+/// One payment as its page shows it: summary, card or bank account, card-present details,
+/// breakdown, PIN tries and the timeline of its operations, oldest first.
+struct DashboardPaymentPage {
+    struct Field {
+        var name: String
+        var value: String
+    }
+
+    struct Fields {
+        var rows: [Field]
+    }
+
+    struct Card {
+        var maskedPan: String
+        var brand: String
+        var expiry: String
+        var entryMode: String
+    }
+
+    struct Event {
+        var date: String
+        var type: String
+        var status: String
+        var amount: String
+        var response: String
+    }
+
+    struct PIN {
+        var tries: String
+    }
+
+    var title: String
+    var user: DashboardPageModel.UserModel?
+    var id: String
+    var type: String
+    var status: String
+    var amount: String
+    var date: String
+    var reference: String?
+    var customer: String?
+    var authorized: String
+    var captured: String
+    var refunded: String
+    var tip: String
+    var batch: String?
+    var settled: String?
+    var processor: String?
+    var card: Card?
+    var cardPresent: Fields?
+    var bankAccount: Fields?
+    var breakdown: Fields?
+    var pin: PIN?
+    var timeline: [Event]
+
+    init(_ payment: Transaction, operations: [Transaction], layout: DashboardPageModel) {
+        let money = { (minor: Int64) in Money(minorUnits: minor, currency: payment.currency).description }
+        title = "\(payment.type.rawValue) \(payment.money.description)"
+        user = layout.user
+        id = payment.id
+        type = payment.type.rawValue
+        status = payment.status.rawValue
+        amount = payment.money.description
+        date = DashboardFormat.date(payment.createdAt)
+        reference = payment.referenceId
+        customer = payment.customerName ?? payment.customerEmail
+        authorized = money(payment.authorizedAmount)
+        captured = money(payment.capturedAmount)
+        refunded = money(payment.refundedAmount)
+        tip = money(payment.tipAmount)
+        batch = payment.batchId
+        settled = payment.settledAt.map(DashboardFormat.date)
+        processor = payment.processorResult.map { "\($0.responseCode) \($0.message)" }
+        card = payment.card.map {
+            Card(maskedPan: $0.maskedPan, brand: $0.brand, expiry: String(format: "%02d/%d", $0.expiryMonth, $0.expiryYear), entryMode: $0.entryMode)
+        }
+        cardPresent = payment.cardPresent.map { present in
+            Fields(rows: [
+                ("Device", present.deviceId), ("Reader", present.cardReaderId), ("Application", present.applicationLabel),
+                ("AID", present.applicationId), ("Cryptogram", present.cryptogram), ("TVR", present.terminalVerificationResults),
+                ("ATC", present.applicationTransactionCounter), ("Funding", present.funding),
+                ("Cardholder verification", present.cvmResults.flatMap(CVMResults.init(hex:)).map { "\($0.methodName): \($0.resultMessage)" }),
+            ].compactMap { name, value in value.map { Field(name: name, value: $0) } })
+        }
+        bankAccount = payment.bankAccount.map { account in
+            Fields(rows: [
+                Field(name: "Account", value: account.maskedAccountNumber), Field(name: "Routing number", value: account.routingNumber),
+                Field(name: "Type", value: "\(account.accountType.rawValue), \(account.holderType.rawValue) (\(account.holderType.entryClass))"),
+                Field(name: "Holder", value: account.holderName),
+            ])
+        }
+        breakdown = payment.breakdown.map { parts in
+            Fields(rows: [
+                ("Subtotal", Optional(parts.subtotal)), ("Tax", parts.taxAmount), ("Tip", Optional(parts.tipAmount)),
+                ("Surcharge", parts.surchargeAmount),
+            ].compactMap { name, value in value.map { Field(name: name, value: money($0)) } })
+        }
+        pin = payment.pinChallenge.map { challenge in
+            PIN(tries: "\(challenge.failedAttempts) wrong of \(challenge.maxAttempts) allowed; \(challenge.attemptsRemaining) left")
+        }
+        timeline = ([payment] + operations.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }).map { row in
+            Event(
+                date: DashboardFormat.date(row.createdAt), type: row.id == payment.id ? "\(row.type.rawValue) (created)" : row.type.rawValue,
+                status: row.status.rawValue,
+                amount: row.money.description, response: row.processorResult.map { "\($0.responseCode) \($0.message)" } ?? "")
+        }
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import Hummingbird
+import PaymentCore
+import Storage
+
+/// The payments pages: the list with its filters and paging, and one payment with its
+/// timeline. Read-only; every read is scoped to the signed-in user's merchant.
+struct DashboardPayments: Sendable {
+    let store: any Store
+    static let pageSize = 25
+    static let filterNames: Set<String> = ["status", "type", "from", "to", "reference", "device", "page"]
+    /// The types a row without a parent can have: payments, verifications, unreferenced refunds.
+    static let listedTypes: [TransactionType] = [.sale, .authorization, .achDebit, .cardAuthentication, .refund]
+
+    func list(_ request: Request, session: DashboardSession, user: DashboardUser) async throws -> Response {
+        let parameters = request.uri.queryParameters
+        for (name, _) in parameters where !Self.filterNames.contains(String(name)) {
+            throw DashboardFailure.badForm("the payments list has no filter \(String(name).prefix(40))")
+        }
+        var filters = Filters()
+        var query = TransactionQuery(merchantId: user.merchantId)
+        query.originalsOnly = true
+        query.pageSize = Self.pageSize
+        if let status = parameters.get("status"), !status.isEmpty {
+            guard let value = TransactionStatus(rawValue: status) else { throw DashboardFailure.badForm("no status \(status.prefix(40))") }
+            query.status = value
+        }
+        if let type = parameters.get("type"), !type.isEmpty {
+            guard let value = TransactionType(rawValue: type) else { throw DashboardFailure.badForm("no type \(type.prefix(40))") }
+            query.type = value
+        }
+        if let from = parameters.get("from"), !from.isEmpty {
+            guard let day = DashboardFormat.day(from) else { throw DashboardFailure.badForm("from must be a date, yyyy-mm-dd") }
+            query.createdFrom = day
+            filters.from = from
+        }
+        if let to = parameters.get("to"), !to.isEmpty {
+            guard let day = DashboardFormat.day(to) else { throw DashboardFailure.badForm("to must be a date, yyyy-mm-dd") }
+            query.createdTo = day.addingTimeInterval(86_400)
+            filters.to = to
+        }
+        if let reference = parameters.get("reference"), !reference.isEmpty {
+            query.referenceId = String(reference.prefix(255))
+            filters.reference = query.referenceId ?? ""
+        }
+        if let device = parameters.get("device"), !device.isEmpty {
+            query.createdById = String(device.prefix(255))
+            filters.device = query.createdById ?? ""
+        }
+        if let page = parameters.get("page") {
+            guard let number = Int(page), (1...100_000).contains(number) else { throw DashboardFailure.badForm("page must be 1 or more") }
+            query.page = number - 1
+        }
+        let found = try await store.read { [query] in try await $0.transactions(query) }
+        let pages = max(1, (found.total + Self.pageSize - 1) / Self.pageSize)
+        let model = ListPage(
+            title: "Payments", user: DashboardPageModel(title: "", session: session, user: user).user, filters: filters,
+            statuses: TransactionStatus.allCases.map { Option(value: $0.rawValue, selected: $0 == query.status) },
+            types: Self.listedTypes.map { Option(value: $0.rawValue, selected: $0 == query.type) },
+            rows: found.items.map(Row.init), total: found.total, page: query.page + 1, pages: pages,
+            previous: query.page > 0 ? link(request, page: query.page) : nil,
+            next: query.page + 1 < pages ? link(request, page: query.page + 2) : nil)
+        return DashboardResponse.html(DashboardTemplates.shared.render("payments", model))
+    }
+
+    func payment(_ id: String, session: DashboardSession, user: DashboardUser) async throws -> Response {
+        let found = try await store.read { reader -> (Transaction, [Transaction])? in
+            guard let payment = try await reader.transaction(id: id, merchantId: user.merchantId) else { return nil }
+            return (payment, try await reader.followUps(of: payment.id, merchantId: user.merchantId))
+        }
+        guard let (payment, operations) = found else {
+            throw DashboardFailure.notFound("No transaction \(id.prefix(64)) for this merchant.")
+        }
+        let model = DashboardPaymentPage(payment, operations: operations, layout: DashboardPageModel(title: "", session: session, user: user))
+        return DashboardResponse.html(DashboardTemplates.shared.render("payment", model))
+    }
+
+    /// The list's URL with the same filters and another page.
+    private func link(_ request: Request, page: Int) -> String {
+        var items = request.uri.queryParameters.filter { $0.key != "page" }.map { "\($0.key)=\(Self.encode(String($0.value)))" }
+        items.append("page=\(page)")
+        return "/dashboard?" + items.joined(separator: "&")
+    }
+
+    private static func encode(_ value: String) -> String {
+        value.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+    }
+
+    struct Filters {
+        var from = ""
+        var to = ""
+        var reference = ""
+        var device = ""
+    }
+
+    struct Option {
+        var value: String
+        var selected: Bool
+    }
+
+    struct Row {
+        var id: String
+        var date: String
+        var type: String
+        var status: String
+        var amount: String
+        var instrument: String
+        var reference: String
+        var customer: String
+
+        init(_ row: Transaction) {
+            id = row.id
+            date = DashboardFormat.date(row.createdAt)
+            type = row.type.rawValue
+            status = row.status.rawValue
+            amount = row.money.description
+            instrument = row.card.map { "\($0.brand) \($0.maskedPan)" } ?? row.bankAccount.map { "ACH \($0.maskedAccountNumber)" } ?? ""
+            reference = row.referenceId ?? ""
+            customer = row.customerName ?? row.customerEmail ?? ""
+        }
+    }
+
+    struct ListPage {
+        var title: String
+        var user: DashboardPageModel.UserModel?
+        var filters: Filters
+        var statuses: [Option]
+        var types: [Option]
+        var rows: [Row]
+        var total: Int
+        var page: Int
+        var pages: Int
+        var previous: String?
+        var next: String?
+    }
+}
