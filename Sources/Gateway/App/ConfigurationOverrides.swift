@@ -90,6 +90,7 @@ public struct ConfigurationOverrides: Sendable {
             configuration.webhookTimeout = .seconds(seconds)
         }
         configuration.processor = try acquirerLink(environment)
+        try Self.dashboard(environment, into: &configuration.dashboard)
         return configuration
     }
 

@@ -67,9 +67,18 @@ struct ConfigurationTests {
         }
     }
 
+    @Test func theDashboardsCostAndCookieComeFromTheEnvironment() throws {
+        let defaults = try ConfigurationOverrides().resolve(environment: [:]).dashboard
+        #expect(defaults.passwordCost == 12 && !defaults.secureCookies && defaults.failedSignInDelay == .seconds(1))
+        let set = try ConfigurationOverrides().resolve(
+            environment: ["TAPLINE_DASHBOARD_PASSWORD_COST": "13", "TAPLINE_DASHBOARD_SECURE_COOKIES": "true"]).dashboard
+        #expect(set.passwordCost == 13 && set.secureCookies)
+    }
+
     @Test(arguments: [
         ["TAPLINE_PORT": "eighty"], ["TAPLINE_PORT": "70000"], ["TAPLINE_LOG_LEVEL": "loud"],
         ["TAPLINE_PIN_MAX_ATTEMPTS": "0"], ["TAPLINE_PIN_WINDOW": "a minute"], ["TAPLINE_DATABASE_POOL_SIZE": "0"],
+        ["TAPLINE_DASHBOARD_PASSWORD_COST": "4"], ["TAPLINE_DASHBOARD_PASSWORD_COST": "31"], ["TAPLINE_DASHBOARD_SECURE_COOKIES": "maybe"],
     ])
     func unusableSettingsAreRefusedClearly(environment: [String: String]) {
         #expect(throws: ConfigurationError.self) { try ConfigurationOverrides().resolve(environment: environment) }
