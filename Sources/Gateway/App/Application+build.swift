@@ -71,7 +71,9 @@ func buildRouter(_ services: GatewayServices, now: @escaping @Sendable () -> Dat
     router.add(middleware: ErrorEnvelopeMiddleware())
     GatewayRoutes.pipeline(services, now: now).register(GatewayRoutes.table(services, now: now), on: router)
     DashboardController(
-        accounts: services.dashboardAccounts, payments: DashboardPayments(store: services.store),
+        accounts: services.dashboardAccounts, payments: DashboardPayments(store: services.store, now: now),
+        actions: DashboardActions(
+            store: services.store, followUps: services.followUps, idempotency: services.idempotency, accounts: services.dashboardAccounts),
         settings: services.dashboardAccounts.settings
     ).register(on: router)
     return router

@@ -89,6 +89,14 @@ struct DashboardAccounts: Sendable {
         }
     }
 
+    /// Records what `user` did, for the merchant's audit list.
+    func audit(_ user: DashboardUser, _ action: String, subjectId: String? = nil, detail: String? = nil) async throws {
+        let entry = DashboardAuditEntry(
+            id: makeId(), merchantId: user.merchantId, userId: user.id, userEmail: user.email, action: action, subjectId: subjectId,
+            detail: detail, at: now())
+        try await store.write { try await $0.insert(entry) }
+    }
+
     /// Waits out the failure delay, then refuses.
     private func refuse() async throws -> Never {
         try await Task.sleep(for: settings.failedSignInDelay)

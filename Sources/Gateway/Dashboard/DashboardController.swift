@@ -9,6 +9,7 @@ import Storage
 struct DashboardController: Sendable {
     let accounts: DashboardAccounts
     let payments: DashboardPayments
+    let actions: DashboardActions
     let settings: DashboardSettings
 
     func register(on router: Router<GatewayContext>) {
@@ -39,7 +40,13 @@ struct DashboardController: Sendable {
         }
         router.get("/dashboard/payments/:id") { request, context in
             try await signedIn(request, logger: context.logger) { session, user in
-                try await payments.payment(context.parameters.get("id") ?? "", session: session, user: user)
+                try await payments.payment(
+                    context.parameters.get("id") ?? "", session: session, user: user, done: request.uri.queryParameters.get("done"))
+            }
+        }
+        router.post("/dashboard/payments/:id/act") { request, context in
+            try await signedIn(request, logger: context.logger) { session, user in
+                try await actions.act(request, paymentId: context.parameters.get("id") ?? "", session: session, user: user)
             }
         }
     }
@@ -55,6 +62,9 @@ struct DashboardController: Sendable {
         }
         do {
             return try await page(session, user)
+        } catch DashboardFailure.refused(let reason, let paymentId) {
+            // Said on the payment's own page, as it is now.
+            return try await payments.payment(paymentId, session: session, user: user, problem: "Nothing was changed: \(reason).", status: .conflict)
         } catch let failure as DashboardFailure {
             return DashboardResponse.failure(failure, model: DashboardPageModel(title: "", session: session, user: user))
         }

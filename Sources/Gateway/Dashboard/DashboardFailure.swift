@@ -9,12 +9,15 @@ enum DashboardFailure: Error, Sendable {
     case notFound(String)
     /// A viewer tried to act.
     case forbidden(String)
+    /// The payment's state (or the processor) refused the action: said on its page, nothing changed.
+    case refused(String, paymentId: String)
 
     var status: Int {
         switch self {
         case .csrf, .forbidden: return 403
         case .badForm: return 400
         case .notFound: return 404
+        case .refused: return 409
         }
     }
 
@@ -24,6 +27,7 @@ enum DashboardFailure: Error, Sendable {
         case .badForm: return "This request is not one the dashboard sends"
         case .notFound: return "Not found"
         case .forbidden: return "Not allowed"
+        case .refused: return "Not done"
         }
     }
 
@@ -31,6 +35,8 @@ enum DashboardFailure: Error, Sendable {
         switch self {
         case .csrf: return "Reload the page and try again: the form's security token did not match your session."
         case .badForm(let reason), .notFound(let reason), .forbidden(let reason): return reason
+        case .refused(let reason, _): return "Nothing was changed: \(reason)."
+
         }
     }
 }

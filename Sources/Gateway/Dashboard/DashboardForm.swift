@@ -9,7 +9,10 @@ struct DashboardForm: Sendable {
     let fields: [String: String]
 
     static func read(_ request: Request, allowed: Set<String>) async throws -> DashboardForm {
-        let buffer = try await request.body.collect(upTo: maxBytes)
+        try parse(try await request.body.collect(upTo: maxBytes), allowed: allowed)
+    }
+
+    static func parse(_ buffer: ByteBuffer, allowed: Set<String>) throws -> DashboardForm {
         let text = String(decoding: buffer.readableBytesView, as: UTF8.self)
         var fields: [String: String] = [:]
         for pair in text.split(separator: "&", omittingEmptySubsequences: true) {

@@ -32,6 +32,18 @@ struct DashboardPaymentPage {
         var tries: String
     }
 
+    /// An action an admin may take now, as a form.
+    struct ActionForm {
+        var action: String
+        var label: String
+        var paymentId: String
+        var csrf: String
+        /// A fresh idempotency key, so a resent form acts once.
+        var key: String
+        var takesAmount: Bool
+        var hint: String
+    }
+
     var title: String
     var user: DashboardPageModel.UserModel?
     var id: String
@@ -54,6 +66,10 @@ struct DashboardPaymentPage {
     var breakdown: Fields?
     var pin: PIN?
     var timeline: [Event]
+    var actions: [ActionForm] = [] { didSet { hasActions = !actions.isEmpty } }
+    var hasActions = false
+    var notice: String?
+    var problem: String?
 
     init(_ payment: Transaction, operations: [Transaction], layout: DashboardPageModel) {
         let money = { (minor: Int64) in Money(minorUnits: minor, currency: payment.currency).description }

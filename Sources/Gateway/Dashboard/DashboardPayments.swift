@@ -7,6 +7,7 @@ import Storage
 /// timeline. Read-only; every read is scoped to the signed-in user's merchant.
 struct DashboardPayments: Sendable {
     let store: any Store
+    let now: @Sendable () -> Date
     static let pageSize = 25
     static let filterNames: Set<String> = ["status", "type", "from", "to", "reference", "device", "page"]
     /// The types a row without a parent can have: payments, verifications, unreferenced refunds.
@@ -63,16 +64,35 @@ struct DashboardPayments: Sendable {
         return DashboardResponse.html(DashboardTemplates.shared.render("payments", model))
     }
 
-    func payment(_ id: String, session: DashboardSession, user: DashboardUser) async throws -> Response {
-        let found = try await store.read { reader -> (Transaction, [Transaction])? in
+    /// One payment's page; `done` names the action just done, `problem` why one was not.
+    func payment(
+        _ id: String, session: DashboardSession, user: DashboardUser, done: String? = nil, problem: String? = nil,
+        status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
+        let found = try await store.read { reader -> (Transaction, [Transaction], Merchant?)? in
             guard let payment = try await reader.transaction(id: id, merchantId: user.merchantId) else { return nil }
-            return (payment, try await reader.followUps(of: payment.id, merchantId: user.merchantId))
+            return (payment, try await reader.followUps(of: payment.id, merchantId: user.merchantId), try await reader.merchant(id: user.merchantId))
         }
-        guard let (payment, operations) = found else {
+        guard let (payment, operations, merchant) = found else {
             throw DashboardFailure.notFound("No transaction \(id.prefix(64)) for this merchant.")
         }
-        let model = DashboardPaymentPage(payment, operations: operations, layout: DashboardPageModel(title: "", session: session, user: user))
-        return DashboardResponse.html(DashboardTemplates.shared.render("payment", model))
+        var model = DashboardPaymentPage(payment, operations: operations, layout: DashboardPageModel(title: "", session: session, user: user))
+        model.problem = problem
+        model.notice = done.flatMap(DashboardAction.init(rawValue:)).map { "\($0.label(ach: payment.bankAccount != nil)): done." }
+        if user.role == .admin {
+            let window = merchant?.authorizationWindow ?? Merchant.defaultAuthorizationWindow
+            model.actions = PaymentLifecycle.availableOperations(for: payment, now: now(), authorizationWindow: window).compactMap { offered in
+                DashboardAction(offering: offered.type).map { action in
+                    DashboardPaymentPage.ActionForm(
+                        action: action.rawValue, label: action.label(ach: payment.bankAccount != nil), paymentId: payment.id,
+                        csrf: session.csrfToken, key: DashboardCookies.newToken(), takesAmount: action.takesAmount,
+                        hint: action.amountOptional
+                            ? "leave empty for all (\(offered.availableAmount.map { Money(minorUnits: $0, currency: payment.currency).description } ?? "all"))"
+                            : action == .adjustTip ? "the new tip" : "")
+                }
+            }
+        }
+        return DashboardResponse.html(DashboardTemplates.shared.render("payment", model), status: status)
     }
 
     /// The list's URL with the same filters and another page.
