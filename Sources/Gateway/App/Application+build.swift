@@ -74,6 +74,7 @@ func buildRouter(_ services: GatewayServices, now: @escaping @Sendable () -> Dat
         accounts: services.dashboardAccounts, payments: DashboardPayments(store: services.store, now: now),
         actions: DashboardActions(
             store: services.store, followUps: services.followUps, idempotency: services.idempotency, accounts: services.dashboardAccounts),
+        batches: DashboardBatches(batches: services.batches, idempotency: services.idempotency, accounts: services.dashboardAccounts),
         settings: services.dashboardAccounts.settings
     ).register(on: router)
     return router

@@ -10,6 +10,7 @@ struct DashboardController: Sendable {
     let accounts: DashboardAccounts
     let payments: DashboardPayments
     let actions: DashboardActions
+    let batches: DashboardBatches
     let settings: DashboardSettings
 
     func register(on router: Router<GatewayContext>) {
@@ -43,6 +44,20 @@ struct DashboardController: Sendable {
                 try await payments.payment(
                     context.parameters.get("id") ?? "", session: session, user: user, done: request.uri.queryParameters.get("done"))
             }
+        }
+        router.get("/dashboard/payments.csv") { request, context in
+            try await signedIn(request, logger: context.logger) { _, user in try await payments.csv(request, user: user) }
+        }
+        router.get("/dashboard/batches") { request, context in
+            try await signedIn(request, logger: context.logger) { session, user in
+                try await batches.page(session: session, user: user, closed: request.uri.queryParameters.get("closed"))
+            }
+        }
+        router.post("/dashboard/batches/close") { request, context in
+            try await signedIn(request, logger: context.logger) { session, user in try await batches.close(request, session: session, user: user) }
+        }
+        router.get("/dashboard/batches/:id/csv") { request, context in
+            try await signedIn(request, logger: context.logger) { _, user in try await batches.csv(context.parameters.get("id") ?? "", user: user) }
         }
         router.post("/dashboard/payments/:id/act") { request, context in
             try await signedIn(request, logger: context.logger) { session, user in

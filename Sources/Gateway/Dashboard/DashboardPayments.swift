@@ -14,14 +14,31 @@ struct DashboardPayments: Sendable {
     static let listedTypes: [TransactionType] = [.sale, .authorization, .achDebit, .cardAuthentication, .refund]
 
     func list(_ request: Request, session: DashboardSession, user: DashboardUser) async throws -> Response {
+        let (parsed, filters) = try Self.query(request, merchantId: user.merchantId)
+        var query = parsed
+        query.pageSize = Self.pageSize
+        let found = try await store.read { [query] in try await $0.transactions(query) }
+        let pages = max(1, (found.total + Self.pageSize - 1) / Self.pageSize)
+        let model = ListPage(
+            title: "Payments", user: DashboardPageModel(title: "", session: session, user: user).user, filters: filters,
+            statuses: TransactionStatus.allCases.map { Option(value: $0.rawValue, selected: $0 == query.status) },
+            types: Self.listedTypes.map { Option(value: $0.rawValue, selected: $0 == query.type) },
+            rows: found.items.map(Row.init), total: found.total, page: query.page + 1, pages: pages,
+            export: "/dashboard/payments.csv" + (request.uri.query.map { "?" + $0 } ?? ""),
+            previous: query.page > 0 ? link(request, page: query.page) : nil,
+            next: query.page + 1 < pages ? link(request, page: query.page + 2) : nil)
+        return DashboardResponse.html(DashboardTemplates.shared.render("payments", model))
+    }
+
+    /// The list's filters read from the query string, strictly.
+    static func query(_ request: Request, merchantId: String) throws -> (TransactionQuery, Filters) {
         let parameters = request.uri.queryParameters
         for (name, _) in parameters where !Self.filterNames.contains(String(name)) {
             throw DashboardFailure.badForm("the payments list has no filter \(String(name).prefix(40))")
         }
         var filters = Filters()
-        var query = TransactionQuery(merchantId: user.merchantId)
+        var query = TransactionQuery(merchantId: merchantId)
         query.originalsOnly = true
-        query.pageSize = Self.pageSize
         if let status = parameters.get("status"), !status.isEmpty {
             guard let value = TransactionStatus(rawValue: status) else { throw DashboardFailure.badForm("no status \(status.prefix(40))") }
             query.status = value
@@ -52,16 +69,21 @@ struct DashboardPayments: Sendable {
             guard let number = Int(page), (1...100_000).contains(number) else { throw DashboardFailure.badForm("page must be 1 or more") }
             query.page = number - 1
         }
+        return (query, filters)
+    }
+
+    /// The filtered list as CSV, at most ``exportLimit`` rows.
+    static let exportLimit = 10_000
+
+    func csv(_ request: Request, user: DashboardUser) async throws -> Response {
+        var (query, _) = try Self.query(request, merchantId: user.merchantId)
+        query.page = 0
+        query.pageSize = Self.exportLimit
         let found = try await store.read { [query] in try await $0.transactions(query) }
-        let pages = max(1, (found.total + Self.pageSize - 1) / Self.pageSize)
-        let model = ListPage(
-            title: "Payments", user: DashboardPageModel(title: "", session: session, user: user).user, filters: filters,
-            statuses: TransactionStatus.allCases.map { Option(value: $0.rawValue, selected: $0 == query.status) },
-            types: Self.listedTypes.map { Option(value: $0.rawValue, selected: $0 == query.type) },
-            rows: found.items.map(Row.init), total: found.total, page: query.page + 1, pages: pages,
-            previous: query.page > 0 ? link(request, page: query.page) : nil,
-            next: query.page + 1 < pages ? link(request, page: query.page + 2) : nil)
-        return DashboardResponse.html(DashboardTemplates.shared.render("payments", model))
+        guard found.total <= Self.exportLimit else {
+            throw DashboardFailure.badForm("\(found.total) transactions match; narrow the dates to at most \(Self.exportLimit)")
+        }
+        return DashboardCSV.response(found.items, filename: "payments.csv")
     }
 
     /// One payment's page; `done` names the action just done, `problem` why one was not.
@@ -150,6 +172,7 @@ struct DashboardPayments: Sendable {
         var total: Int
         var page: Int
         var pages: Int
+        var export: String
         var previous: String?
         var next: String?
     }

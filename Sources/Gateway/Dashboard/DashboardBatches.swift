@@ -1,0 +1,103 @@
+import Foundation
+import Hummingbird
+import PaymentCore
+import Storage
+
+/// The batches page (the open batch's running totals, the closed ones with per-brand and
+/// per-type totals), an admin's close with a confirmation step, and a batch's payments as
+/// CSV.
+struct DashboardBatches: Sendable {
+    let batches: BatchService
+    let idempotency: IdempotencyGuard
+    let accounts: DashboardAccounts
+
+    func page(session: DashboardSession, user: DashboardUser, closed: String? = nil) async throws -> Response {
+        let all = try await batches.list(merchantId: user.merchantId)
+        let model = Page(
+            title: "Batches", user: DashboardPageModel(title: "", session: session, user: user).user,
+            batches: all.map(BatchModel.init), canClose: user.role == .admin && all.contains { $0.isOpen && $0.transactionCount > 0 },
+            csrf: session.csrfToken, key: DashboardCookies.newToken(), notice: closed.map { _ in "The batch was closed and settled." })
+        return DashboardResponse.html(DashboardTemplates.shared.render("batches", model))
+    }
+
+    func close(_ request: Request, session: DashboardSession, user: DashboardUser) async throws -> Response {
+        let buffer = try await request.body.collect(upTo: DashboardForm.maxBytes)
+        let form = try DashboardForm.parse(buffer, allowed: ["csrf", "key", "confirm"])
+        guard form["csrf"] == session.csrfToken else { throw DashboardFailure.csrf }
+        guard user.role == .admin else { throw DashboardFailure.forbidden("You can look at batches but not close them: your role is viewer.") }
+        guard (16...64).contains(form["key"].count) else { throw DashboardFailure.badForm("the form's key is missing; reload the page") }
+        guard form["confirm"] == "yes" else {
+            let page = Confirm(
+                title: "Confirm", user: DashboardPageModel(title: "", session: session, user: user).user, csrf: session.csrfToken, key: form["key"])
+            return DashboardResponse.html(DashboardTemplates.shared.render("close-batch", page))
+        }
+        _ = try await idempotency.run(merchantId: user.merchantId, request: request, body: buffer, derivedKey: "dashboard-\(form["key"])") { _ in
+            let closed = try await batches.close(merchantId: user.merchantId)
+            if let closed {
+                try await accounts.audit(user, "close-batch", subjectId: closed.id, detail: "\(closed.transactionCount) transactions")
+            }
+            return (.ok, Data("{\"batch\":\"\(closed?.id ?? "none")\"}".utf8))
+        }
+        return DashboardResponse.redirect("/dashboard/batches?closed=1")
+    }
+
+    /// A batch's payments and refunds, one row each, as a spreadsheet opens them.
+    func csv(_ id: String, user: DashboardUser) async throws -> Response {
+        guard let batch = try await batches.batch(id: id, merchantId: user.merchantId) else {
+            throw DashboardFailure.notFound("No batch \(id.prefix(64)) for this merchant.")
+        }
+        let members = try await batches.store.read { try await BatchService.members(of: batch, in: $0) }
+        return DashboardCSV.response(members, filename: "batch-\(batch.id).csv")
+    }
+
+    struct Line {
+        var name: String
+        var count: Int
+        var amount: String
+    }
+
+    struct BatchModel {
+        var id: String
+        var state: String
+        var opened: String
+        var closed: String?
+        var count: Int
+        var totals: String
+        var brands: [Line]
+        var types: [Line]
+
+        init(_ batch: Batch) {
+            id = batch.id
+            state = batch.isOpen ? "open" : "closed"
+            opened = DashboardFormat.date(batch.openedAt)
+            closed = batch.closedAt.map(DashboardFormat.date)
+            count = batch.transactionCount
+            totals = batch.totals.sorted { $0.key < $1.key }.map { code, amount in
+                Currency(code: code).map { Money(minorUnits: amount, currency: $0).description } ?? "\(amount) \(code)"
+            }.joined(separator: ", ")
+            let line = { (subtotal: BatchSubtotal) in
+                Line(name: subtotal.name, count: subtotal.count,
+                     amount: Currency(code: subtotal.currency).map { Money(minorUnits: subtotal.amount, currency: $0).description } ?? "")
+            }
+            brands = batch.byCardBrand.map(line)
+            types = batch.byType.map(line)
+        }
+    }
+
+    struct Page {
+        var title: String
+        var user: DashboardPageModel.UserModel?
+        var batches: [BatchModel]
+        var canClose: Bool
+        var csrf: String
+        var key: String
+        var notice: String?
+    }
+
+    struct Confirm {
+        var title: String
+        var user: DashboardPageModel.UserModel?
+        var csrf: String
+        var key: String
+    }
+}
