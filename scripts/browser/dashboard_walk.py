@@ -1,0 +1,150 @@
+#!/usr/bin/env python3
+"""Walks the Tapline dashboard in a real Chromium through Selenium, as a merchant would:
+sign in, find a payment by its reference, refund part of it and see the new status and
+timeline, close the batch and check its CSV, look at a phone-sized page, sign out; then a
+viewer's refund is refused. Saves a screenshot of each page when asked.
+
+Usage: dashboard_walk.py BASE_URL ADMIN_EMAIL ADMIN_PASSWORD VIEWER_EMAIL VIEWER_PASSWORD REFERENCE [SCREENSHOT_DIR]
+Exits non-zero, saying which step, on the first surprise."""
+import csv
+import io
+import os
+import sys
+import urllib.request
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions
+from selenium.webdriver.support.ui import WebDriverWait
+
+base, admin, admin_password, viewer, viewer_password, reference = sys.argv[1:7]
+shots = sys.argv[7] if len(sys.argv) > 7 else None
+checks = 0
+
+
+def expect(condition, what):
+    global checks
+    if not condition:
+        sys.exit(f"browser: {what} (at {driver.current_url}):\n{driver.page_source[:2000]}")
+    checks += 1
+
+
+def shot(name):
+    if shots:
+        driver.save_screenshot(os.path.join(shots, f"{name}.png"))
+
+
+def navigate(element):
+    """Clicks `element` and waits for the page it leads to (the old page goes stale)."""
+    page = driver.find_element(By.TAG_NAME, "html")
+    element.click()
+    WebDriverWait(driver, 15).until(expected_conditions.staleness_of(page))
+
+
+def text():
+    return driver.find_element(By.TAG_NAME, "body").text
+
+
+def sign_in(email, password):
+    driver.get(f"{base}/dashboard")
+    expect("/dashboard/sign-in" in driver.current_url, "an unsigned visit goes to sign-in")
+    driver.find_element(By.ID, "email").send_keys(email)
+    driver.find_element(By.ID, "password").send_keys(password)
+    navigate(driver.find_element(By.CSS_SELECTOR, "main button[type=submit]"))
+    headings = driver.find_elements(By.TAG_NAME, "h1")
+    expect(headings and headings[0].text == "Payments", f"{email} lands on the payments list")
+
+
+options = webdriver.ChromeOptions()
+options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,900", "--force-device-scale-factor=1"):
+    options.add_argument(flag)
+driver = webdriver.Chrome(service=Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")), options=options)
+try:
+    driver.get(f"{base}/dashboard/sign-in")
+    shot("sign-in")
+    driver.find_element(By.ID, "email").send_keys(admin)
+    driver.find_element(By.ID, "password").send_keys("not the password")
+    navigate(driver.find_element(By.CSS_SELECTOR, "main button[type=submit]"))
+    expect("The email or password is not right" in text(), "a wrong password is refused, without saying which part")
+
+    sign_in(admin, admin_password)
+    shot("payments")
+
+    # Find the payment by its reference.
+    driver.find_element(By.ID, "reference").send_keys(reference)
+    navigate(driver.find_element(By.CSS_SELECTOR, "form.filters button"))
+    expect("1 transactions" in text(), "the reference filter finds one payment")
+    navigate(driver.find_element(By.CSS_SELECTOR, "tbody a"))
+    expect(reference in text() and "captured" in text(), "the payment's page shows it captured")
+    payment_url = driver.current_url
+    shot("payment")
+
+    # Refund part of it, through the confirmation page.
+    driver.find_element(By.ID, "amount-refund").send_keys("7.00")
+    navigate(driver.find_element(By.ID, "act-refund"))
+    expect("Refund 7.00 USD on sale 25.00 USD?" in text(), "the confirmation says what will happen")
+    shot("confirm-refund")
+    navigate(driver.find_element(By.ID, "confirm"))
+    body = text()
+    expect("Refund: done." in body and "7.00 USD" in body, "the refund is done and shown")
+    timeline = driver.find_elements(By.CSS_SELECTOR, "section.card table tbody tr")
+    expect(any("refund" in row.text and "approved" in row.text for row in timeline), "the timeline has the refund")
+    shot("payment-refunded")
+
+    # Close the batch and check its CSV.
+    navigate(driver.find_element(By.LINK_TEXT, "Batches"))
+    shot("batches-open")
+    navigate(driver.find_element(By.ID, "close-batch"))
+    expect("Close the open batch now?" in text(), "closing the batch asks first")
+    navigate(driver.find_element(By.ID, "confirm"))
+    expect("The batch was closed" in text(), "the batch closed")
+    shot("batches-closed")
+    link = driver.find_element(By.CSS_SELECTOR, "section.batch a[href$='/csv']").get_attribute("href")
+    cookie = "; ".join(f"{c['name']}={c['value']}" for c in driver.get_cookies())
+    request = urllib.request.Request(link, headers={"Cookie": cookie})
+    rows = list(csv.DictReader(io.StringIO(urllib.request.urlopen(request).read().decode())))
+    payment_id = payment_url.rsplit("/", 1)[1]
+    expect(any(r["id"] == payment_id and r["status"] == "captured" and r["amount"] == "25.00" for r in rows), "the CSV has the sale")
+    expect(any(r["parent_id"] == payment_id and r["type"] == "refund" and r["amount"] == "7.00" for r in rows), "the CSV has the refund")
+
+    # A phone: nothing wider than the screen but the tables' own scrolling.
+    driver.set_window_size(375, 812)
+    driver.get(f"{base}/dashboard")
+    width = driver.execute_script("return document.documentElement.scrollWidth")
+    expect(width <= 375, f"the payments list fits 375 px (scroll width {width})")
+    shot("payments-phone")
+    driver.get(payment_url)
+    width = driver.execute_script("return document.documentElement.scrollWidth")
+    expect(width <= 375, f"a payment's page fits 375 px (scroll width {width})")
+    shot("payment-phone")
+    driver.set_window_size(1280, 900)
+
+    navigate(driver.find_element(By.CSS_SELECTOR, "form.sign-out button"))
+    expect("/dashboard/sign-in" in driver.current_url, "signing out goes back to sign-in")
+    driver.get(payment_url)
+    expect("/dashboard/sign-in" in driver.current_url, "after sign-out the payment needs a new sign-in")
+
+    # A viewer sees no actions, and a refund sent anyway is refused.
+    sign_in(viewer, viewer_password)
+    driver.get(payment_url)
+    expect(not driver.find_elements(By.ID, "act-refund"), "a viewer is offered no refund")
+    csrf = driver.find_element(By.CSS_SELECTOR, "form.sign-out input[name=csrf]").get_attribute("value")
+    driver.execute_script("""
+        const form = document.createElement('form');
+        form.method = 'post'; form.action = arguments[0] + '/act';
+        for (const [name, value] of [['csrf', arguments[1]], ['action', 'refund'], ['amount', '1.00'],
+                                     ['key', 'viewer-attempt-0001'], ['confirm', 'yes']]) {
+            const input = document.createElement('input'); input.type = 'hidden'; input.name = name; input.value = value;
+            form.appendChild(input);
+        }
+        document.body.appendChild(form); form.submit();""", payment_url, csrf)
+    WebDriverWait(driver, 15).until(lambda d: "your role is viewer" in d.find_element(By.TAG_NAME, "body").text)
+    expect("your role is viewer" in text(), "a viewer's refund is refused")
+    shot("viewer-refused")
+    driver.get(payment_url)
+    expect("Refunded\n7.00 USD" in text() or "7.00 USD" in text(), "the viewer's refund changed nothing")
+finally:
+    driver.quit()
+print(f"browser: the dashboard walk passed ({checks} checks)")
