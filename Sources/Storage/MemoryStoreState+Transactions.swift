@@ -31,6 +31,13 @@ extension MemoryStoreState {
         if let status = query.status, row.status != status { return false }
         if let type = query.type, row.type != type { return false }
         if query.originalsOnly, row.parentId != nil { return false }
+        if let least = query.minAmount, row.amount < least { return false }
+        if let most = query.maxAmount, row.amount > most { return false }
+        if let digits = query.lastFour, digits.count == 4, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber) {
+            let shown = [row.card?.maskedPan, row.bankAccount?.maskedAccountNumber].compactMap { $0 }
+            guard shown.contains(where: { $0.hasSuffix(digits) }) else { return false }
+        }
+        if let text = query.search, ![row.id, row.referenceId, row.customerName, row.customerEmail].contains(text) { return false }
         if let from = query.createdFrom, row.createdAt < from { return false }
         if let to = query.createdTo, row.createdAt >= to { return false }
         return true

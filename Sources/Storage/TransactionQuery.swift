@@ -37,6 +37,13 @@ public struct TransactionQuery: Sendable, Equatable {
     /// Only rows without a parent: payments, unreferenced refunds and verifications (the
     /// dashboard's list), not their follow-ups.
     public var originalsOnly = false
+    /// Amount bounds, inclusive, in minor units.
+    public var minAmount: Int64?
+    public var maxAmount: Int64?
+    /// The card's or bank account's last four digits.
+    public var lastFour: String?
+    /// One text matched exactly against the id, the reference, the customer's name and email.
+    public var search: String?
     /// Inclusive lower bound of `createdAt`.
     public var createdFrom: Date?
     /// Exclusive upper bound of `createdAt`.

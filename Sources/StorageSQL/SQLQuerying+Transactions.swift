@@ -73,6 +73,17 @@ extension SQLQuerying {
         if let status = query.status { add("status = ?", .text(status.rawValue)) }
         if let type = query.type { add("type = ?", .text(type.rawValue)) }
         if query.originalsOnly { clauses.append("parent_id IS NULL") }
+        if let least = query.minAmount { add("amount >= ?", SQLValue.integer(least)) }
+        if let most = query.maxAmount { add("amount <= ?", SQLValue.integer(most)) }
+        if let digits = query.lastFour, digits.count == 4, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber) {
+            // Digits only, so the pattern has no wildcard of the client's.
+            clauses.append("(masked_pan LIKE ? OR bank_account_masked LIKE ?)")
+            binds += [.text("%" + digits), .text("%" + digits)]
+        }
+        if let text = query.search {
+            clauses.append("(id = ? OR reference_id = ? OR customer_name = ? OR customer_email = ?)")
+            binds += Array(repeating: .text(text), count: 4)
+        }
         if let from = query.createdFrom { add("created_at >= ?", SQLValue.date(from)) }
         if let to = query.createdTo { add("created_at < ?", SQLValue.date(to)) }
         return (clauses.joined(separator: " AND "), binds)

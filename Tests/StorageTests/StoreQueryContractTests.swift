@@ -64,6 +64,12 @@ struct StoreQueryContractTests {
         ("createdTo by a millisecond", { $0.createdTo = Fixtures.date(60_001) }, ["t01", "t02", "t03"]),
         ("combined", { $0.type = .sale; $0.createdById = "dev_a"; $0.noBatch = true }, ["t09"]),
         ("nothing", { $0.status = .expired }, []),
+        ("amount range", { $0.minAmount = 500; $0.maxAmount = 1500 }, ["t01", "t02", "t03", "t05", "t06", "t07", "t08", "t10"]),
+        ("card last four", { $0.lastFour = "4242" }, ["t01", "t04", "t11"]),
+        ("bank account last four", { $0.lastFour = "6789" }, ["t03", "t10"]),
+        ("search by name", { $0.search = "Alice" }, ["t01", "t04", "t08", "t11"]),
+        ("search by id", { $0.search = "t05" }, ["t05"]),
+        ("search is exact", { $0.search = "alice" }, []),
     ]
 
     @Test(arguments: StoreFactories.all)

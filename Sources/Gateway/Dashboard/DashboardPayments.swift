@@ -9,12 +9,12 @@ struct DashboardPayments: Sendable {
     let store: any Store
     let now: @Sendable () -> Date
     static let pageSize = 25
-    static let filterNames: Set<String> = ["status", "type", "from", "to", "reference", "device", "page"]
+    static let filterNames: Set<String> = ["status", "type", "from", "to", "reference", "device", "min", "max", "last4", "q", "page"]
     /// The types a row without a parent can have: payments, verifications, unreferenced refunds.
     static let listedTypes: [TransactionType] = [.sale, .authorization, .achDebit, .cardAuthentication, .refund]
 
     func list(_ request: Request, session: DashboardSession, user: DashboardUser) async throws -> Response {
-        let (parsed, filters) = try Self.query(request, merchantId: user.merchantId)
+        let (parsed, filters) = try Self.query(request, merchantId: user.merchantId, currency: try await currency(user))
         var query = parsed
         query.pageSize = Self.pageSize
         let found = try await store.read { [query] in try await $0.transactions(query) }
@@ -31,7 +31,12 @@ struct DashboardPayments: Sendable {
     }
 
     /// The list's filters read from the query string, strictly.
-    static func query(_ request: Request, merchantId: String) throws -> (TransactionQuery, Filters) {
+    /// The currency amounts are typed in: the merchant's first.
+    private func currency(_ user: DashboardUser) async throws -> Currency {
+        try await store.read { try await $0.merchant(id: user.merchantId) }?.paymentSettings.currencies.first ?? .usd
+    }
+
+    static func query(_ request: Request, merchantId: String, currency: Currency) throws -> (TransactionQuery, Filters) {
         let parameters = request.uri.queryParameters
         for (name, _) in parameters where !Self.filterNames.contains(String(name)) {
             throw DashboardFailure.badForm("the payments list has no filter \(String(name).prefix(40))")
@@ -65,6 +70,25 @@ struct DashboardPayments: Sendable {
             query.createdById = String(device.prefix(255))
             filters.device = query.createdById ?? ""
         }
+        for (name, keyPath) in [("min", \TransactionQuery.minAmount), ("max", \TransactionQuery.maxAmount)] {
+            guard let text = parameters.get(name), !text.isEmpty else { continue }
+            guard let amount = try? Money(parsing: String(text.prefix(32)), currency: currency), amount.minorUnits >= 0 else {
+                throw DashboardFailure.badForm("\(name) must be an amount such as 12.50")
+            }
+            query[keyPath: keyPath] = amount.minorUnits
+            if name == "min" { filters.min = String(text.prefix(32)) } else { filters.max = String(text.prefix(32)) }
+        }
+        if let digits = parameters.get("last4"), !digits.isEmpty {
+            guard digits.count == 4, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+                throw DashboardFailure.badForm("last four must be four digits")
+            }
+            query.lastFour = digits
+            filters.last4 = digits
+        }
+        if let text = parameters.get("q"), !text.trimmingCharacters(in: .whitespaces).isEmpty {
+            query.search = String(text.trimmingCharacters(in: .whitespaces).prefix(255))
+            filters.q = query.search ?? ""
+        }
         if let page = parameters.get("page") {
             guard let number = Int(page), (1...100_000).contains(number) else { throw DashboardFailure.badForm("page must be 1 or more") }
             query.page = number - 1
@@ -76,7 +100,7 @@ struct DashboardPayments: Sendable {
     static let exportLimit = 10_000
 
     func csv(_ request: Request, user: DashboardUser) async throws -> Response {
-        var (query, _) = try Self.query(request, merchantId: user.merchantId)
+        var (query, _) = try Self.query(request, merchantId: user.merchantId, currency: try await currency(user))
         query.page = 0
         query.pageSize = Self.exportLimit
         let found = try await store.read { [query] in try await $0.transactions(query) }
@@ -129,6 +153,10 @@ struct DashboardPayments: Sendable {
     }
 
     struct Filters {
+        var min = ""
+        var max = ""
+        var last4 = ""
+        var q = ""
         var from = ""
         var to = ""
         var reference = ""

@@ -71,6 +71,26 @@ struct DashboardPaymentsPageTests {
         }
     }
 
+    @Test func amountRangeLastFourAndTheSearchBoxFindPayments() async throws {
+        let harness = try await GatewayHarness.dashboard()
+        try await harness.browse { browser, session in
+            let small = try await session.pay(pan: "4242424242424242", amount: 500)
+            let mastercard = try await session.pay(pan: "5555555555554444", amount: 1_500)
+            let big = try await session.pay(pan: "4242424242424242", amount: 9_000)
+            try await browser.signIn(email: "viewer@shop.example", password: DashboardHarness.password)
+            let ranged = try await browser.get("/dashboard?min=5.00&max=15.00")
+            #expect(ranged.text.contains("2 transactions") && ranged.text.contains(small.id) && !ranged.text.contains(big.id))
+            let byCard = try await browser.get("/dashboard?last4=4444")
+            #expect(byCard.text.contains("1 transactions") && byCard.text.contains(mastercard.id))
+            let byId = try await browser.get("/dashboard?q=\(big.id)")
+            #expect(byId.text.contains("1 transactions") && byId.text.contains(big.id))
+            #expect(try await browser.get("/dashboard?q=order-1").text.contains("3 transactions"), "the reference")
+            for bad in ["/dashboard?min=ten", "/dashboard?last4=42", "/dashboard?last4=abcd"] {
+                #expect(try await browser.get(bad).status == 400, "\(bad)")
+            }
+        }
+    }
+
     @Test func aPaymentPageShowsItsTimelineCardAndBankAccount() async throws {
         let harness = try await GatewayHarness.dashboard()
         try await harness.browse { browser, session in
