@@ -71,6 +71,9 @@ public protocol StoreReader: Sendable {
     /// claimed until it ends (`FOR UPDATE SKIP LOCKED`), so two instances never take the same.
     func duePendingReversals(at date: Date, limit: Int) async throws -> [PendingReversal]
 
+    /// The merchant's payments in `currency` per UTC day, for days with any, in `[from, to)`, oldest first.
+    func dailyVolume(merchantId: String, currency: String, from: Date, to: Date) async throws -> [DailyVolume]
+
     // The dashboard's users, sessions and audit list.
     /// The user with this email (lower-cased), of any merchant: sign-in asks for nothing else.
     func dashboardUser(email: String) async throws -> DashboardUser?

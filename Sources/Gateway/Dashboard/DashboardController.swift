@@ -45,6 +45,9 @@ struct DashboardController: Sendable {
                     context.parameters.get("id") ?? "", session: session, user: user, done: request.uri.queryParameters.get("done"))
             }
         }
+        router.get("/dashboard/volume.svg") { request, context in
+            try await signedIn(request, logger: context.logger) { _, user in try await payments.volumeImage(user) }
+        }
         router.get("/dashboard/payments.csv") { request, context in
             try await signedIn(request, logger: context.logger) { _, user in try await payments.csv(request, user: user) }
         }

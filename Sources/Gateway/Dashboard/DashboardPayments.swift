@@ -18,6 +18,7 @@ struct DashboardPayments: Sendable {
         var query = parsed
         query.pageSize = Self.pageSize
         let found = try await store.read { [query] in try await $0.transactions(query) }
+        let chart = try await volumeChart(user)
         let pages = max(1, (found.total + Self.pageSize - 1) / Self.pageSize)
         let model = ListPage(
             title: "Payments", user: DashboardPageModel(title: "", session: session, user: user).user, filters: filters,
@@ -25,12 +26,52 @@ struct DashboardPayments: Sendable {
             types: Self.listedTypes.map { Option(value: $0.rawValue, selected: $0 == query.type) },
             rows: found.items.map(Row.init), total: found.total, page: query.page + 1, pages: pages,
             export: "/dashboard/payments.csv" + (request.uri.query.map { "?" + $0 } ?? ""),
+            volume: VolumeModel(chart),
             previous: query.page > 0 ? link(request, page: query.page) : nil,
             next: query.page + 1 < pages ? link(request, page: query.page + 2) : nil)
         return DashboardResponse.html(DashboardTemplates.shared.render("payments", model))
     }
 
     /// The list's filters read from the query string, strictly.
+    /// The last 30 UTC days' volume in the merchant's first currency.
+    func volumeChart(_ user: DashboardUser) async throws -> DashboardVolumeChart {
+        let currency = try await currency(user)
+        let today = Int64((now().timeIntervalSince1970 * 1000).rounded()) / DailyVolume.millisecondsPerDay
+        let from = Date(timeIntervalSince1970: TimeInterval(today - Int64(DashboardVolumeChart.days - 1)) * 86_400)
+        let to = Date(timeIntervalSince1970: TimeInterval(today + 1) * 86_400)
+        let volumes = try await store.read { try await $0.dailyVolume(merchantId: user.merchantId, currency: currency.code, from: from, to: to) }
+        return DashboardVolumeChart(volumes: volumes, endingOn: today, currency: currency)
+    }
+
+    func volumeImage(_ user: DashboardUser) async throws -> Response {
+        let svg = try await volumeChart(user).svg
+        return Response(status: .ok, headers: [.contentType: "image/svg+xml", .cacheControl: "no-store"],
+                        body: ResponseBody(byteBuffer: ByteBuffer(string: svg)))
+    }
+
+    /// The chart's words: its alternative text and, for each day with any, the numbers.
+    struct VolumeModel {
+        struct Day {
+            var day: String
+            var approved: String
+            var declined: String
+            var refunded: String
+        }
+
+        var alt: String
+        var days: [Day]
+
+        init(_ chart: DashboardVolumeChart) {
+            let totals = chart.totals
+            alt = "Daily volume over the last \(DashboardVolumeChart.days) days: approved \(chart.money(totals.approved)), "
+                + "declined \(chart.money(totals.declined)), refunded \(chart.money(totals.refunded))"
+            days = chart.volumes.map {
+                Day(day: DashboardVolumeChart.label($0.day), approved: chart.money($0.approvedAmount), declined: chart.money($0.declinedAmount),
+                    refunded: chart.money($0.refundedAmount))
+            }
+        }
+    }
+
     /// The currency amounts are typed in: the merchant's first.
     private func currency(_ user: DashboardUser) async throws -> Currency {
         try await store.read { try await $0.merchant(id: user.merchantId) }?.paymentSettings.currencies.first ?? .usd
@@ -201,6 +242,7 @@ struct DashboardPayments: Sendable {
         var page: Int
         var pages: Int
         var export: String
+        var volume: VolumeModel
         var previous: String?
         var next: String?
     }
