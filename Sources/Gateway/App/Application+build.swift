@@ -75,6 +75,7 @@ func buildRouter(_ services: GatewayServices, now: @escaping @Sendable () -> Dat
         actions: DashboardActions(
             store: services.store, followUps: services.followUps, idempotency: services.idempotency, accounts: services.dashboardAccounts),
         batches: DashboardBatches(batches: services.batches, idempotency: services.idempotency, accounts: services.dashboardAccounts),
+        audit: DashboardAudit(store: services.store),
         settings: services.dashboardAccounts.settings
     ).register(on: router)
     return router

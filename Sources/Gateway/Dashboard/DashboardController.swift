@@ -11,6 +11,7 @@ struct DashboardController: Sendable {
     let payments: DashboardPayments
     let actions: DashboardActions
     let batches: DashboardBatches
+    let audit: DashboardAudit
     let settings: DashboardSettings
 
     func register(on router: Router<GatewayContext>) {
@@ -44,6 +45,9 @@ struct DashboardController: Sendable {
                 try await payments.payment(
                     context.parameters.get("id") ?? "", session: session, user: user, done: request.uri.queryParameters.get("done"))
             }
+        }
+        router.get("/dashboard/audit") { request, context in
+            try await signedIn(request, logger: context.logger) { session, user in try await audit.page(session: session, user: user) }
         }
         router.get("/dashboard/volume.svg") { request, context in
             try await signedIn(request, logger: context.logger) { _, user in try await payments.volumeImage(user) }

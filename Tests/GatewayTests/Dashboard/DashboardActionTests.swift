@@ -39,6 +39,9 @@ struct DashboardActionTests {
             #expect(shown.text.contains("Refund: done.") && shown.text.contains("Refunded</dt><dd>7.00 USD"))
             let audit = try await harness.store.read { try await $0.dashboardAudit(merchantId: harness.merchantId, limit: 5) }
             #expect(audit.first?.action == "refund" && audit.first?.subjectId == sale.id)
+            let list = try await browser.get("/dashboard/audit")
+            #expect(list.status == 200 && list.text.contains("<td>admin@shop.example</td><td>refund</td>"))
+            #expect(list.text.contains(#"<a href="/dashboard/payments/\#(sale.id)">"#) && list.text.contains("approved: 7.00 USD"))
         }
     }
 
