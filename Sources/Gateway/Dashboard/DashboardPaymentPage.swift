@@ -32,6 +32,13 @@ struct DashboardPaymentPage {
         var tries: String
     }
 
+    /// A webhook event the payment caused and its deliveries.
+    struct WebhookEventModel {
+        var date: String
+        var type: String
+        var deliveries: String
+    }
+
     /// An action an admin may take now, as a form.
     struct ActionForm {
         var action: String
@@ -69,6 +76,7 @@ struct DashboardPaymentPage {
     var actions: [ActionForm] = [] { didSet { hasActions = !actions.isEmpty } }
     var hasActions = false
     var notice: String?
+    var events: [WebhookEventModel] = []
     var problem: String?
 
     init(_ payment: Transaction, operations: [Transaction], layout: DashboardPageModel) {

@@ -33,6 +33,26 @@ struct DashboardPayments: Sendable {
     }
 
     /// The list's filters read from the query string, strictly.
+    /// The webhook events the payment caused, oldest first, each with where it went and how.
+    private func events(of paymentId: String, merchantId: String) async throws -> [DashboardPaymentPage.WebhookEventModel] {
+        try await store.read { reader in
+            var query = WebhookEventQuery(merchantId: merchantId)
+            query.transactionId = paymentId
+            query.pageSize = 100
+            let endpoints = Dictionary(
+                try await reader.webhookEndpoints(merchantId: merchantId).map { ($0.id, $0.url) }, uniquingKeysWith: { first, _ in first })
+            var models: [DashboardPaymentPage.WebhookEventModel] = []
+            for event in try await reader.webhookEvents(query).items.sorted(by: { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }) {
+                let deliveries = try await reader.webhookDeliveries(eventId: event.id, merchantId: merchantId).map { delivery in
+                    "\(endpoints[delivery.endpointId] ?? delivery.endpointId): \(delivery.status.rawValue) after \(delivery.attemptCount) attempt(s)"
+                }
+                models.append(.init(date: DashboardFormat.date(event.createdAt), type: event.type,
+                                    deliveries: deliveries.isEmpty ? "no endpoint subscribed" : deliveries.joined(separator: "; ")))
+            }
+            return models
+        }
+    }
+
     /// The last 30 UTC days' volume in the merchant's first currency.
     func volumeChart(_ user: DashboardUser) async throws -> DashboardVolumeChart {
         let currency = try await currency(user)
@@ -164,6 +184,7 @@ struct DashboardPayments: Sendable {
             throw DashboardFailure.notFound("No transaction \(id.prefix(64)) for this merchant.")
         }
         var model = DashboardPaymentPage(payment, operations: operations, layout: DashboardPageModel(title: "", session: session, user: user))
+        model.events = try await events(of: payment.id, merchantId: user.merchantId)
         model.problem = problem
         model.notice = done.flatMap(DashboardAction.init(rawValue:)).map { "\($0.label(ach: payment.bankAccount != nil)): done." }
         if user.role == .admin {

@@ -101,8 +101,24 @@ struct DashboardPaymentsPageTests {
             let page = try await browser.get("/dashboard/payments/\(sale.id)")
             #expect(page.text.contains("sale (created)") && page.text.contains("<td>refund</td>") && page.text.contains("7.00 USD"))
             #expect(page.text.contains("424242******4242") && page.text.contains("Refunded</dt><dd>7.00 USD"))
+            #expect(page.text.contains("<td>transaction.created</td><td>no endpoint subscribed</td>"))
             let ach = try await browser.get("/dashboard/payments/\(debit.id)")
             #expect(ach.text.contains("*****6789") && ach.text.contains("PPD") && !ach.text.contains("123456789"))
+        }
+    }
+
+    @Test func aPaymentPageListsTheWebhookEventsItCausedAndTheirDeliveries() async throws {
+        let harness = try await GatewayHarness.dashboard()
+        try await harness.browse { browser, session in
+            _ = try await session.createEndpoint(url: "https://merchant.example/<hooks>")
+            let sale = try await session.pay(amount: 2_500)
+            _ = try await session.followUp(sale.id, .refund, json: #"{"amount":100}"#)
+            try await browser.signIn(email: "viewer@shop.example", password: DashboardHarness.password)
+            let page = try await browser.get("/dashboard/payments/\(sale.id)")
+            for type in ["transaction.created", "transaction.captured", "transaction.refunded"] {
+                // The URL escaped; how many attempts the worker made by now does not matter here.
+                #expect(page.text.contains("<td>\(type)</td><td>https://merchant.example/&lt;hooks&gt;: "), "\(type)")
+            }
         }
     }
 
