@@ -33,6 +33,13 @@ pay() {
 pay 2500 4242424242424242 order-browser-1 Ada
 pay 1800 5555555555554444 order-browser-2 Grace
 pay 990 378282246310005 order-browser-3 Hedy
+hook_port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+touch hook-secret.txt
+python3 "$repo/scripts/webhook_receiver.py" "$hook_port" hook-secret.txt hook-deliveries.jsonl &
+receiver=$!
+trap 'kill $serve $receiver 2>/dev/null; wait $serve $receiver 2>/dev/null; rm -rf "$work"' EXIT
+until curl -s -o /dev/null "http://127.0.0.1:$hook_port/"; do sleep 0.2; done
+export WEBHOOK_URL="http://127.0.0.1:$hook_port/hooks" WEBHOOK_SECRET_FILE="$work/hook-secret.txt" WEBHOOK_DELIVERIES="$work/hook-deliveries.jsonl"
 viewer_password="viewer password 1"
 echo "$viewer_password" | "$bin" user create --merchant-id demo-merchant --email viewer@tapline.local --role viewer --password-stdin >/dev/null
 

@@ -5,9 +5,12 @@ timeline, close the batch and check its CSV, look at a phone-sized page, sign ou
 viewer's refund is refused. Saves a screenshot of each page when asked.
 
 Usage: dashboard_walk.py BASE_URL ADMIN_EMAIL ADMIN_PASSWORD VIEWER_EMAIL VIEWER_PASSWORD REFERENCE [SCREENSHOT_DIR]
+with WEBHOOK_URL, WEBHOOK_SECRET_FILE and WEBHOOK_DELIVERIES naming a running
+scripts/webhook_receiver.py, which the walk registers as an endpoint through the dashboard.
 Exits non-zero, saying which step, on the first surprise."""
 import csv
 import io
+import json
 import os
 import sys
 import urllib.request
@@ -72,6 +75,18 @@ try:
     sign_in(admin, admin_password)
     shot("payments")
 
+    # A webhook endpoint, added through the dashboard: its secret is shown once.
+    navigate(driver.find_element(By.LINK_TEXT, "Webhooks"))
+    driver.find_element(By.ID, "url").send_keys(os.environ["WEBHOOK_URL"])
+    driver.find_element(By.ID, "events").send_keys("transaction.refunded")
+    navigate(driver.find_element(By.ID, "add-endpoint"))
+    secret = driver.find_element(By.CSS_SELECTOR, "#secret code").text
+    expect(secret.startswith("whsec_"), "the new endpoint's secret is shown")
+    with open(os.environ["WEBHOOK_SECRET_FILE"], "w") as f:
+        f.write(secret)
+    shot("webhooks-added")
+    navigate(driver.find_element(By.LINK_TEXT, "Payments"))
+
     # Find the payment by its reference.
     driver.find_element(By.ID, "reference").send_keys(reference)
     navigate(driver.find_element(By.CSS_SELECTOR, "form.filters button"))
@@ -92,6 +107,18 @@ try:
     timeline = driver.find_elements(By.CSS_SELECTOR, "section.card table tbody tr")
     expect(any("refund" in row.text and "approved" in row.text for row in timeline), "the timeline has the refund")
     shot("payment-refunded")
+
+    # The refund's webhook reaches the endpoint, signed, and the dashboard shows it delivered.
+    def delivered(d):
+        d.get(f"{base}/dashboard/webhooks")
+        rows = d.find_elements(By.CSS_SELECTOR, "#deliveries tbody tr")
+        return any("transaction.refunded" in row.text and "delivered" in row.text for row in rows)
+    WebDriverWait(driver, 30, poll_frequency=1).until(delivered)
+    shot("webhooks-delivered")
+    with open(os.environ["WEBHOOK_DELIVERIES"]) as f:
+        lines = [json.loads(line) for line in f]
+    expect(any(l["type"] == "transaction.refunded" and l["verified"] for l in lines), "the receiver got the refund, signed")
+    driver.get(payment_url)
 
     # Close the batch and check its CSV.
     navigate(driver.find_element(By.LINK_TEXT, "Batches"))

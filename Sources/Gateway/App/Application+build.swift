@@ -76,6 +76,8 @@ func buildRouter(_ services: GatewayServices, now: @escaping @Sendable () -> Dat
             store: services.store, followUps: services.followUps, idempotency: services.idempotency, accounts: services.dashboardAccounts),
         batches: DashboardBatches(batches: services.batches, idempotency: services.idempotency, accounts: services.dashboardAccounts),
         audit: DashboardAudit(store: services.store),
+        webhooks: DashboardWebhooks(endpoints: services.webhookEndpoints, store: services.store, accounts: services.dashboardAccounts),
+        devices: DashboardDevices(devices: services.devices, accounts: services.dashboardAccounts),
         settings: services.dashboardAccounts.settings
     ).register(on: router)
     return router

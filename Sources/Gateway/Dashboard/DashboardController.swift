@@ -12,6 +12,8 @@ struct DashboardController: Sendable {
     let actions: DashboardActions
     let batches: DashboardBatches
     let audit: DashboardAudit
+    let webhooks: DashboardWebhooks
+    let devices: DashboardDevices
     let settings: DashboardSettings
 
     func register(on router: Router<GatewayContext>) {
@@ -44,6 +46,25 @@ struct DashboardController: Sendable {
             try await signedIn(request, logger: context.logger) { session, user in
                 try await payments.payment(
                     context.parameters.get("id") ?? "", session: session, user: user, done: request.uri.queryParameters.get("done"))
+            }
+        }
+        router.get("/dashboard/webhooks") { request, context in
+            try await signedIn(request, logger: context.logger) { session, user in try await webhooks.page(session: session, user: user) }
+        }
+        router.post("/dashboard/webhooks") { request, context in
+            try await signedIn(request, logger: context.logger) { session, user in try await webhooks.add(request, session: session, user: user) }
+        }
+        router.post("/dashboard/webhooks/:id/remove") { request, context in
+            try await signedIn(request, logger: context.logger) { session, user in
+                try await webhooks.remove(request, id: context.parameters.get("id") ?? "", session: session, user: user)
+            }
+        }
+        router.get("/dashboard/devices") { request, context in
+            try await signedIn(request, logger: context.logger) { session, user in try await devices.page(session: session, user: user) }
+        }
+        router.post("/dashboard/devices/:id/tap-to-pay") { request, context in
+            try await signedIn(request, logger: context.logger) { session, user in
+                try await devices.setTapToPay(request, deviceId: context.parameters.get("id") ?? "", session: session, user: user)
             }
         }
         router.get("/dashboard/audit") { request, context in

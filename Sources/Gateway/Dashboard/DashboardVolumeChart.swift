@@ -38,7 +38,7 @@ struct DashboardVolumeChart {
         let slot = plotWidth / Double(Self.days)
         let bar = slot / 4
         var parts = [
-            ##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 \##(Int(width)) \##(Int(height))" role="img" aria-labelledby="title">"##,
+            ##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 \##(Int(width)) \##(Int(height))" role="img" aria-labelledby="title" font-family="system-ui, sans-serif">"##,
             ##"<title id="title">Daily volume, last \##(Self.days) days (\##(currency.code))</title>"##,
             ##"<rect width="100%" height="100%" fill="#ffffff"/>"##,
         ]
