@@ -78,6 +78,7 @@ func buildRouter(_ services: GatewayServices, now: @escaping @Sendable () -> Dat
         audit: DashboardAudit(store: services.store),
         webhooks: DashboardWebhooks(endpoints: services.webhookEndpoints, store: services.store, accounts: services.dashboardAccounts),
         devices: DashboardDevices(devices: services.devices, accounts: services.dashboardAccounts),
+        clients: DashboardClients(admin: services.admin, store: services.store, accounts: services.dashboardAccounts),
         settings: services.dashboardAccounts.settings
     ).register(on: router)
     return router

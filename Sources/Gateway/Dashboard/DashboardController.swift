@@ -14,6 +14,7 @@ struct DashboardController: Sendable {
     let audit: DashboardAudit
     let webhooks: DashboardWebhooks
     let devices: DashboardDevices
+    let clients: DashboardClients
     let settings: DashboardSettings
 
     func register(on router: Router<GatewayContext>) {
@@ -65,6 +66,17 @@ struct DashboardController: Sendable {
         router.post("/dashboard/devices/:id/tap-to-pay") { request, context in
             try await signedIn(request, logger: context.logger) { session, user in
                 try await devices.setTapToPay(request, deviceId: context.parameters.get("id") ?? "", session: session, user: user)
+            }
+        }
+        router.get("/dashboard/clients") { request, context in
+            try await signedIn(request, logger: context.logger) { session, user in try await clients.page(session: session, user: user) }
+        }
+        router.post("/dashboard/clients") { request, context in
+            try await signedIn(request, logger: context.logger) { session, user in try await clients.create(request, session: session, user: user) }
+        }
+        router.post("/dashboard/clients/:id/revoke") { request, context in
+            try await signedIn(request, logger: context.logger) { session, user in
+                try await clients.revoke(request, id: context.parameters.get("id") ?? "", session: session, user: user)
             }
         }
         router.get("/dashboard/audit") { request, context in

@@ -31,6 +31,30 @@ struct DashboardSettingsPagesTests {
         }
     }
 
+    @Test func anAdminCreatesAClientSeesItsSecretOnceAndRevokesIt() async throws {
+        let harness = try await GatewayHarness.dashboard()
+        try await harness.browse { browser, session in
+            try await browser.signIn(email: "admin@shop.example", password: DashboardHarness.password)
+            let page = try await browser.get("/dashboard/clients")
+            #expect(page.text.contains(harness.clientId) && page.text.contains("ecommerceSale"))
+            let csrf = DashboardBrowser.csrf(in: page)
+            let created = try await browser.post("/dashboard/clients", [("csrf", csrf), ("name", "<b>Till app</b>")])
+            #expect(created.status == 200 && created.text.contains("&lt;b&gt;Till app&lt;/b&gt;"))
+            let id = try #require(created.text.firstMatch(of: /Client <code>(tl_[0-9a-f]+)<\/code>/).map { String($0.1) })
+            let secret = try #require(created.text.firstMatch(of: /shown only this once: <code>([^<]+)<\/code>/).map { String($0.1) })
+            #expect(!(try await browser.get("/dashboard/clients")).text.contains(secret), "the secret is not shown again")
+            let token = #"{"grant_type":"client_credentials","client_id":"\#(id)","client_secret":"\#(secret)"}"#
+            #expect(try await session.send(.post, APIPath.token, json: token).status == 200, "the new client works")
+            #expect(try await browser.post("/dashboard/clients/\(id)/revoke", [("csrf", csrf)]).status == 303)
+            #expect(try await session.send(.post, APIPath.token, json: token).status == 401, "a revoked client gets no token")
+            #expect(try await browser.post("/dashboard/clients/tl_nope/revoke", [("csrf", csrf)]).status == 404)
+            try await browser.signIn(email: "viewer@shop.example", password: DashboardHarness.password)
+            let viewed = try await browser.get("/dashboard/clients")
+            #expect(!viewed.text.contains("create-client"))
+            #expect(try await browser.post("/dashboard/clients", [("csrf", DashboardBrowser.csrf(in: viewed)), ("name", "x")]).status == 403)
+        }
+    }
+
     @Test func anAdminTurnsTapToPayOffAndOnAndAViewerCannot() async throws {
         let harness = try await GatewayHarness.dashboard()
         try await harness.browse { browser, session in
