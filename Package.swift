@@ -127,7 +127,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "TaplineSDKTests", dependencies: [
-            "TaplineSDK", "Gateway", "GatewayAPI", "TestSupport", "CardData", "PaymentCore",
+            "TaplineSDK", "Gateway", "GatewayAPI", "TestSupport", "CardData", "PaymentCore", "InteropSupport",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "Logging", package: "swift-log"),

@@ -77,7 +77,7 @@ public enum PythonPeer {
         process.standardInput = inputHandle
         process.standardOutput = outputHandle
         process.standardError = errorHandle
-        try process.run()
+        try ProcessLaunch.run(process)
         process.waitUntilExit()
 
         let standardOutput = try Data(contentsOf: output)

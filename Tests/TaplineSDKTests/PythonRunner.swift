@@ -1,4 +1,5 @@
 import Foundation
+import InteropSupport
 
 /// Runs `python3` for tests that check Tapline against Python's standard library.
 enum PythonRunner {
@@ -28,7 +29,7 @@ enum PythonRunner {
         process.arguments = ["python3"] + arguments
         process.standardOutput = try FileHandle(forWritingTo: output)
         process.standardError = try FileHandle(forWritingTo: errors)
-        try process.run()
+        try ProcessLaunch.run(process)
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
             throw Failure(status: process.terminationStatus, standardError: String(decoding: (try? Data(contentsOf: errors)) ?? Data(), as: UTF8.self))

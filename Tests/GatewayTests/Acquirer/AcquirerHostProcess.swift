@@ -32,7 +32,7 @@ final class AcquirerHostProcess: @unchecked Sendable {
         let (exited, exit) = AsyncStream<Void>.makeStream()
         self.exited = exited
         process.terminationHandler = { _ in exit.finish() }
-        try process.run()
+        try ProcessLaunch.run(process)
         // The host prints exactly one line once it listens; reading it is the wait.
         var line = Data()
         while let byte = try output.fileHandleForReading.read(upToCount: 1), let first = byte.first, first != 0x0A {

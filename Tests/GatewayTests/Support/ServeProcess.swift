@@ -1,4 +1,5 @@
 import Foundation
+import InteropSupport
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -49,7 +50,7 @@ final class ServeProcess: @unchecked Sendable {
                              "--database-pool-size", "4", "--log-level", "info"]
         process.standardOutput = FileHandle(forWritingAtPath: stdoutPath)
         process.standardError = FileHandle(forWritingAtPath: stderrPath)
-        try process.run()
+        try ProcessLaunch.run(process)
         // An external process coming up is the one thing polled: 50 ms steps, 60 s at most.
         for _ in 0..<1_200 {
             let log = (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? ""

@@ -1,4 +1,5 @@
 import Foundation
+import InteropSupport
 import TestSupport
 
 /// One run of the built `tapline` to its end: its exit status and what it printed. For the
@@ -36,7 +37,7 @@ struct TaplineRun: Sendable {
         process.standardError = try FileHandle(forWritingTo: stderr)
         let exited = Exit()
         process.terminationHandler = { _ in exited.signal() }
-        try process.run()
+        try ProcessLaunch.run(process)
         guard try await withinDeadline(limit, { await exited.wait() }) != nil else {
             process.terminate()
             throw ServeProcessError("tapline \(arguments.joined(separator: " ")) did not exit within \(limit)")
