@@ -58,11 +58,11 @@ public enum PythonPeer {
         try Data().write(to: output)
         try Data().write(to: errors)
 
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3"] + arguments
         process.currentDirectoryURL = repositoryRoot
-        var environment = ProcessInfo.processInfo.environment
+        var environment = ChildProcess.inheritedEnvironment
         // Keep the peers from leaving __pycache__ directories in the source tree.
         environment["PYTHONDONTWRITEBYTECODE"] = "1"
         process.environment = environment
@@ -77,7 +77,7 @@ public enum PythonPeer {
         process.standardInput = inputHandle
         process.standardOutput = outputHandle
         process.standardError = errorHandle
-        try ProcessLaunch.run(process)
+        try process.run()
         process.waitUntilExit()
 
         let standardOutput = try Data(contentsOf: output)

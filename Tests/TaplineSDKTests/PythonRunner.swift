@@ -24,12 +24,12 @@ enum PythonRunner {
         let errors = directory.appendingPathComponent("err")
         FileManager.default.createFile(atPath: output.path, contents: nil)
         FileManager.default.createFile(atPath: errors.path, contents: nil)
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3"] + arguments
         process.standardOutput = try FileHandle(forWritingTo: output)
         process.standardError = try FileHandle(forWritingTo: errors)
-        try ProcessLaunch.run(process)
+        try process.run()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
             throw Failure(status: process.terminationStatus, standardError: String(decoding: (try? Data(contentsOf: errors)) ?? Data(), as: UTF8.self))

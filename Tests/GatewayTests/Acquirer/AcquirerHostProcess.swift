@@ -11,7 +11,7 @@ final class AcquirerHostProcess: @unchecked Sendable {
 
     let port: Int
     let journalURL: URL
-    private let process: Process
+    private let process: ChildProcess
     private let directory: URL
     private let exited: AsyncStream<Void>
 
@@ -21,7 +21,7 @@ final class AcquirerHostProcess: @unchecked Sendable {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         journalURL = directory.appendingPathComponent("journal.jsonl")
         let output = Pipe()
-        process = Process()
+        process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", PythonPeer.repositoryRoot.appendingPathComponent("scripts/acquirer_host.py").path,
                              "--port", "0", "--journal", journalURL.path] + flags
@@ -32,7 +32,7 @@ final class AcquirerHostProcess: @unchecked Sendable {
         let (exited, exit) = AsyncStream<Void>.makeStream()
         self.exited = exited
         process.terminationHandler = { _ in exit.finish() }
-        try ProcessLaunch.run(process)
+        try process.run()
         // The host prints exactly one line once it listens; reading it is the wait.
         var line = Data()
         while let byte = try output.fileHandleForReading.read(upToCount: 1), let first = byte.first, first != 0x0A {

@@ -14,11 +14,11 @@ import Darwin
 /// --build-tests` and `swift test` build it), or `TAPLINE_EXECUTABLE`.
 final class ServeProcess: @unchecked Sendable {
     let name: String
-    let process: Process
+    let process: ChildProcess
     let port: Int
     private let stdoutPath: String
 
-    private init(name: String, process: Process, port: Int, stdoutPath: String) {
+    private init(name: String, process: ChildProcess, port: Int, stdoutPath: String) {
         self.name = name
         self.process = process
         self.port = port
@@ -44,13 +44,13 @@ final class ServeProcess: @unchecked Sendable {
         let stderrPath = directory.appendingPathComponent("\(name).err").path
         FileManager.default.createFile(atPath: stdoutPath, contents: nil)
         FileManager.default.createFile(atPath: stderrPath, contents: nil)
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = try executable()
         process.arguments = ["serve", "--port", "0", "--database-url", databaseURL, "--keys", keys,
                              "--database-pool-size", "4", "--log-level", "info"]
         process.standardOutput = FileHandle(forWritingAtPath: stdoutPath)
         process.standardError = FileHandle(forWritingAtPath: stderrPath)
-        try ProcessLaunch.run(process)
+        try process.run()
         // An external process coming up is the one thing polled: 50 ms steps, 60 s at most.
         for _ in 0..<1_200 {
             let log = (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? ""
@@ -71,7 +71,7 @@ final class ServeProcess: @unchecked Sendable {
     /// SIGKILL: no shutdown, no last writes, as a crashed machine.
     func kill() { Self.kill(process) }
 
-    private static func kill(_ process: Process) {
+    private static func kill(_ process: ChildProcess) {
         guard process.isRunning else { return }
         #if canImport(Glibc)
         _ = Glibc.kill(process.processIdentifier, SIGKILL)

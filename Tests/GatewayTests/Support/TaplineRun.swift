@@ -25,19 +25,19 @@ struct TaplineRun: Sendable {
         _ = FileManager.default.createFile(atPath: stdout.path, contents: nil)
         _ = FileManager.default.createFile(atPath: stderr.path, contents: nil)
 
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = try ServeProcess.executable()
         process.arguments = arguments
         process.currentDirectoryURL = folder
         // A TAPLINE_DATABASE or TAPLINE_PORT from the shell must not decide what a test sees.
-        process.environment = ProcessInfo.processInfo.environment
+        process.environment = ChildProcess.inheritedEnvironment
             .filter { !$0.key.hasPrefix("TAPLINE_") }
             .merging(environment) { _, given in given }
         process.standardOutput = try FileHandle(forWritingTo: stdout)
         process.standardError = try FileHandle(forWritingTo: stderr)
         let exited = Exit()
         process.terminationHandler = { _ in exited.signal() }
-        try ProcessLaunch.run(process)
+        try process.run()
         guard try await withinDeadline(limit, { await exited.wait() }) != nil else {
             process.terminate()
             throw ServeProcessError("tapline \(arguments.joined(separator: " ")) did not exit within \(limit)")
