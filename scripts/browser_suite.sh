@@ -16,7 +16,8 @@ base="http://127.0.0.1:$port"
 cd "$work"
 "$bin" serve --port "$port" > serve.log 2>&1 &
 serve=$!
-trap 'kill $serve 2>/dev/null; wait $serve 2>/dev/null; rm -rf "$work"' EXIT
+# The suite's own status is the script's: under `set -e` the wait for a killed helper (143) would end the trap.
+trap 'status=$?; kill $serve 2>/dev/null || true; wait $serve 2>/dev/null || true; rm -rf "$work"; exit $status' EXIT
 for _ in $(seq 1 100); do curl -sf "$base/health" >/dev/null && break; sleep 0.2; done
 curl -sf "$base/health" >/dev/null || { cat serve.log; echo "browser: tapline serve did not start"; exit 1; }
 
@@ -37,7 +38,7 @@ hook_port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1",
 touch hook-secret.txt
 python3 "$repo/scripts/webhook_receiver.py" "$hook_port" hook-secret.txt hook-deliveries.jsonl &
 receiver=$!
-trap 'kill $serve $receiver 2>/dev/null; wait $serve $receiver 2>/dev/null; rm -rf "$work"' EXIT
+trap 'status=$?; kill $serve $receiver 2>/dev/null || true; wait $serve $receiver 2>/dev/null || true; rm -rf "$work"; exit $status' EXIT
 until curl -s -o /dev/null "http://127.0.0.1:$hook_port/"; do sleep 0.2; done
 export WEBHOOK_URL="http://127.0.0.1:$hook_port/hooks" WEBHOOK_SECRET_FILE="$work/hook-secret.txt" WEBHOOK_DELIVERIES="$work/hook-deliveries.jsonl"
 viewer_password="viewer password 1"
