@@ -10,9 +10,11 @@ enum DashboardCSV {
 
     static func response(_ rows: [Transaction], filename: String) -> Response {
         var lines = [header.joined(separator: ",")]
+        // One formatter for the whole file, not one per row.
+        let dates = ISO8601DateFormatter()
         for row in rows {
             let cells: [String] = [
-                row.id, ISO8601DateFormatter().string(from: row.createdAt), row.type.rawValue, row.status.rawValue,
+                row.id, dates.string(from: row.createdAt), row.type.rawValue, row.status.rawValue,
                 row.money.formattedAmount, row.currency.code,
                 row.card?.maskedPan ?? row.bankAccount?.maskedAccountNumber ?? "", row.card?.brand ?? (row.bankAccount == nil ? "" : "ach"),
                 row.referenceId ?? "", row.customerName ?? "", row.batchId ?? "", row.parentId ?? "",

@@ -23,10 +23,15 @@ struct DashboardPageModel: Sendable {
 
 /// How the dashboard writes dates (UTC, to the minute) and money.
 enum DashboardFormat {
-    static func date(_ date: Date) -> String {
+    /// Built once: a list or a CSV formats a date per row.
+    static let utc: Calendar = {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+        return calendar
+    }()
+
+    static func date(_ date: Date) -> String {
+        let parts = utc.dateComponents([.year, .month, .day, .hour, .minute], from: date)
         return String(format: "%04d-%02d-%02d %02d:%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0, parts.hour ?? 0, parts.minute ?? 0)
     }
 
@@ -34,8 +39,6 @@ enum DashboardFormat {
     static func day(_ text: String) -> Date? {
         let parts = text.split(separator: "-").compactMap { Int($0) }
         guard parts.count == 3, text.count == 10, (1...12).contains(parts[1]), (1...31).contains(parts[2]) else { return nil }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        return calendar.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2]))
+        return utc.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2]))
     }
 }
