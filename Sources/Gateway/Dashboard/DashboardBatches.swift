@@ -23,8 +23,7 @@ struct DashboardBatches: Sendable {
     func close(_ request: Request, session: DashboardSession, user: DashboardUser) async throws -> Response {
         let buffer = try await request.body.collect(upTo: DashboardForm.maxBytes)
         let form = try DashboardForm.parse(buffer, allowed: ["csrf", "key", "confirm"])
-        guard form["csrf"] == session.csrfToken else { throw DashboardFailure.csrf }
-        guard user.role == .admin else { throw DashboardFailure.forbidden("You can look at batches but not close them: your role is viewer.") }
+        try form.authorize(session, user, viewerRefusal: "You can look at batches but not close them: your role is viewer.")
         guard (16...64).contains(form["key"].count) else { throw DashboardFailure.badForm("the form's key is missing; reload the page") }
         guard form["confirm"] == "yes" else {
             let page = Confirm(

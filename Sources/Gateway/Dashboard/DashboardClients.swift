@@ -20,7 +20,7 @@ struct DashboardClients: Sendable {
 
     func create(_ request: Request, session: DashboardSession, user: DashboardUser) async throws -> Response {
         let form = try await DashboardForm.read(request, allowed: ["csrf", "name"])
-        try check(form, session: session, user: user)
+        try form.authorize(session, user, viewerRefusal: Self.viewerRefusal)
         let name = form["name"].trimmingCharacters(in: .whitespaces)
         guard (1...100).contains(name.count) else { throw DashboardFailure.badForm("a client's name must be 1 to 100 characters") }
         let created = try await admin.createClient(merchantId: user.merchantId, name: name)
@@ -30,7 +30,7 @@ struct DashboardClients: Sendable {
 
     func revoke(_ request: Request, id: String, session: DashboardSession, user: DashboardUser) async throws -> Response {
         let form = try await DashboardForm.read(request, allowed: ["csrf"])
-        try check(form, session: session, user: user)
+        try form.authorize(session, user, viewerRefusal: Self.viewerRefusal)
         do {
             _ = try await admin.revokeClient(id: id, merchantId: user.merchantId)
         } catch is AdminError {
@@ -40,10 +40,7 @@ struct DashboardClients: Sendable {
         return DashboardResponse.redirect("/dashboard/clients")
     }
 
-    private func check(_ form: DashboardForm, session: DashboardSession, user: DashboardUser) throws {
-        guard form["csrf"] == session.csrfToken else { throw DashboardFailure.csrf }
-        guard user.role == .admin else { throw DashboardFailure.forbidden("You can look at API clients but not change them: your role is viewer.") }
-    }
+    static let viewerRefusal = "You can look at API clients but not change them: your role is viewer."
 
     struct Row {
         var id: String

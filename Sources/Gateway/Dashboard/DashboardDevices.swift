@@ -19,8 +19,7 @@ struct DashboardDevices: Sendable {
 
     func setTapToPay(_ request: Request, deviceId: String, session: DashboardSession, user: DashboardUser) async throws -> Response {
         let form = try await DashboardForm.read(request, allowed: ["csrf", "tapToPay"])
-        guard form["csrf"] == session.csrfToken else { throw DashboardFailure.csrf }
-        guard user.role == .admin else { throw DashboardFailure.forbidden("You can look at devices but not change them: your role is viewer.") }
+        try form.authorize(session, user, viewerRefusal: "You can look at devices but not change them: your role is viewer.")
         let status: TapToPayStatus
         switch form["tapToPay"] {
         case "activate": status = .active

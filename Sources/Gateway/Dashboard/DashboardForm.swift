@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import Storage
 
 /// A submitted HTML form (`application/x-www-form-urlencoded`), read strictly: at most
 /// ``maxBytes``, each field once, and only the fields the form has (an unknown one is
@@ -27,6 +28,13 @@ struct DashboardForm: Sendable {
     }
 
     subscript(_ name: String) -> String { fields[name] ?? "" }
+
+    /// Refuses a form that does not carry the session's CSRF token, then a user who is not
+    /// an admin: `viewerRefusal` says what a viewer may only look at.
+    func authorize(_ session: DashboardSession, _ user: DashboardUser, viewerRefusal: String) throws {
+        guard self["csrf"] == session.csrfToken else { throw DashboardFailure.csrf }
+        guard user.role == .admin else { throw DashboardFailure.forbidden(viewerRefusal) }
+    }
 
     private static func decode(_ part: Substring) -> String {
         let spaced = part.replacingOccurrences(of: "+", with: " ")

@@ -38,8 +38,7 @@ struct DashboardWebhooks: Sendable {
 
     func add(_ request: Request, session: DashboardSession, user: DashboardUser) async throws -> Response {
         let form = try await DashboardForm.read(request, allowed: ["csrf", "url", "events"])
-        guard form["csrf"] == session.csrfToken else { throw DashboardFailure.csrf }
-        guard user.role == .admin else { throw DashboardFailure.forbidden("You can look at webhooks but not change them: your role is viewer.") }
+        try form.authorize(session, user, viewerRefusal: "You can look at webhooks but not change them: your role is viewer.")
         let events = form["events"].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         do {
             let created = try await endpoints.create(CreateWebhookEndpointRequest(url: form["url"], events: events.isEmpty ? nil : events), merchantId: user.merchantId)
@@ -55,8 +54,7 @@ struct DashboardWebhooks: Sendable {
 
     func remove(_ request: Request, id: String, session: DashboardSession, user: DashboardUser) async throws -> Response {
         let form = try await DashboardForm.read(request, allowed: ["csrf"])
-        guard form["csrf"] == session.csrfToken else { throw DashboardFailure.csrf }
-        guard user.role == .admin else { throw DashboardFailure.forbidden("You can look at webhooks but not change them: your role is viewer.") }
+        try form.authorize(session, user, viewerRefusal: "You can look at webhooks but not change them: your role is viewer.")
         do {
             let removed = try await endpoints.delete(id: id, merchantId: user.merchantId)
             try await accounts.audit(user, "remove-webhook-endpoint", subjectId: removed.id, detail: removed.url)
