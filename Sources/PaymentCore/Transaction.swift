@@ -73,6 +73,10 @@ public struct Transaction: Sendable, Equatable, Codable {
     public var cardEntry: CardEntryDetails?
     /// The bank account of an ACH debit (and of its cancel and refunds); nil on card payments.
     public var bankAccount: BankAccountDetails?
+    /// The payment's totals right after this row's processor answer was applied: on a
+    /// follow-up, the parent's; on an original, its own. Kept so a timeline can say what
+    /// each operation changed; nil while pending and on rows older than it.
+    public var balanceAfter: PaymentBalance?
 
     public init(
         id: String, merchantId: String, type: TransactionType, status: TransactionStatus,

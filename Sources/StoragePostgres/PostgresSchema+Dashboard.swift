@@ -42,5 +42,12 @@ extension PostgresSchema {
             """,
             "CREATE INDEX dashboard_audit_by_merchant ON dashboard_audit (merchant_id, at, id)",
         ].map(PostgresMigration.bytewiseText)),
+        // SQLite's migration 23: the timeline's amounts before and after each operation.
+        PostgresMigration(version: 17, name: "balance after each answer", statements: [
+            "ALTER TABLE transactions ADD COLUMN balance_authorized BIGINT",
+            "ALTER TABLE transactions ADD COLUMN balance_captured BIGINT",
+            "ALTER TABLE transactions ADD COLUMN balance_refunded BIGINT",
+            "ALTER TABLE transactions ADD COLUMN balance_tip BIGINT",
+        ]),
     ]
 }

@@ -64,7 +64,7 @@ extension SQLTables {
         Column(name: "additional_information") { SQLValue.text($0.additionalInformation) },
         // The signature image, base64 (migration 19).
         Column(name: "signature") { SQLValue.text($0.signature) },
-    ] + bankAccountColumns, decode: decodeTransaction)
+    ] + bankAccountColumns + balanceColumns, decode: decodeTransaction)
 
     private static func decodeTransaction(_ row: SQLRowReader) throws -> Transaction {
         let code = try row.text("currency")
@@ -98,6 +98,7 @@ extension SQLTables {
         transaction.additionalInformation = try row.optionalText("additional_information")
         transaction.signature = try row.optionalText("signature")
         transaction.bankAccount = try decodeBankAccount(row)
+        transaction.balanceAfter = try decodeBalance(row)
         return transaction
     }
 

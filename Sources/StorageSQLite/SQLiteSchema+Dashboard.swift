@@ -43,5 +43,12 @@ extension SQLiteSchema {
             """,
             "CREATE INDEX dashboard_audit_by_merchant ON dashboard_audit (merchant_id, at, id)",
         ]),
+        // The timeline's amounts before and after each operation (`Transaction.balanceAfter`).
+        SQLiteMigration(version: 23, name: "balance after each answer", statements: [
+            "ALTER TABLE transactions ADD COLUMN balance_authorized INTEGER",
+            "ALTER TABLE transactions ADD COLUMN balance_captured INTEGER",
+            "ALTER TABLE transactions ADD COLUMN balance_refunded INTEGER",
+            "ALTER TABLE transactions ADD COLUMN balance_tip INTEGER",
+        ]),
     ]
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PaymentCore
 import Storage
 import Testing
 import TestSupport
@@ -71,6 +72,20 @@ struct StoreDashboardContractTests {
             #expect(listed.map(\.id) == ["a_2", "a_4", "a_1"])
             #expect(listed.first == entries[1])
             #expect(try await store.read { try await $0.dashboardAudit(merchantId: "m_1", limit: 1) }.map(\.id) == ["a_2"])
+        }
+    }
+
+    @Test(arguments: StoreFactories.all)
+    func aRowsBalanceAfterItsAnswerRoundTrips(_ factory: StoreFactory) async throws {
+        try await factory.withStore { store in
+            var answered = Fixtures.transaction(id: "t_answered")
+            answered.balanceAfter = PaymentBalance(authorized: .max, captured: 2_500, refunded: 0, tip: -1)
+            try await store.seed(transactions: [answered, Fixtures.transaction(id: "t_pending", status: .pending)])
+            #expect(try await store.read { try await $0.transaction(id: "t_answered", merchantId: "m_1") }?.balanceAfter == answered.balanceAfter)
+            #expect(try await store.read { try await $0.transaction(id: "t_pending", merchantId: "m_1") }?.balanceAfter == nil)
+            answered.balanceAfter?.refunded = 700
+            try await store.write { [answered] in try await $0.update(answered) }
+            #expect(try await store.read { try await $0.transaction(id: "t_answered", merchantId: "m_1") }?.balanceAfter?.refunded == 700)
         }
     }
 }

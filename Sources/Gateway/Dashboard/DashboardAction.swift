@@ -5,11 +5,12 @@ import PaymentCore
 enum DashboardAction: String, Sendable, CaseIterable {
     case capture, reverse, refund, void
     case adjustTip = "adjust-tip"
+    case increaseAuthorization = "increase-authorization"
 
-    /// The action that offers `type`, when the page offers it (an incremental authorization
-    /// needs an amount the page does not ask for yet).
+    /// The action that offers `type`, when the page offers it.
     init?(offering type: TransactionType) {
         switch type {
+        case .incrementalAuthorization: self = .increaseAuthorization
         case .capture: self = .capture
         case .reversal: self = .reverse
         case .refund: self = .refund
@@ -27,12 +28,23 @@ enum DashboardAction: String, Sendable, CaseIterable {
         case .refund: return "Refund"
         case .void: return ach ? "Cancel" : "Void"
         case .adjustTip: return "Adjust tip"
+        case .increaseAuthorization: return "Increase authorization"
         }
     }
 
     /// Whether the form asks for an amount, and whether it may be left empty (all of it).
     var takesAmount: Bool { self != .void }
     var amountOptional: Bool { self == .capture || self == .reverse || self == .refund }
+
+    /// What the amount field means, under its label; `most` is the most the action can move now.
+    func hint(most: String?) -> String {
+        switch self {
+        case .capture, .reverse, .refund: return "leave empty for all (\(most ?? "all"))"
+        case .adjustTip: return "the new tip"
+        case .increaseAuthorization: return "the increase, added to what is authorized"
+        case .void: return ""
+        }
+    }
 
     /// The use case's request; `amount` in minor units, nil for "all of it".
     func request(amount: Int64?) -> FollowUpRequest {
@@ -42,6 +54,7 @@ enum DashboardAction: String, Sendable, CaseIterable {
         case .refund: return .refund(amount: amount)
         case .void: return .void
         case .adjustTip: return .tipAdjustment(tip: amount ?? 0)
+        case .increaseAuthorization: return .incrementalAuthorization(amount: amount ?? 0)
         }
     }
 }

@@ -19,10 +19,7 @@ struct DashboardActions: Sendable {
     func act(_ request: Request, paymentId: String, session: DashboardSession, user: DashboardUser) async throws -> Response {
         let buffer = try await request.body.collect(upTo: DashboardForm.maxBytes)
         let form = try DashboardForm.parse(buffer, allowed: Self.fields)
-        guard form["csrf"] == session.csrfToken else { throw DashboardFailure.csrf }
-        guard user.role == .admin else {
-            throw DashboardFailure.forbidden("You can look at payments but not act on them: your role is viewer. Ask an admin.")
-        }
+        try form.authorize(session, user, viewerRefusal: "You can look at payments but not act on them: your role is viewer. Ask an admin.")
         guard let action = DashboardAction(rawValue: form["action"]) else { throw DashboardFailure.badForm("no action \(form["action"].prefix(40))") }
         guard let payment = try await store.read({ try await $0.transaction(id: paymentId, merchantId: user.merchantId) }) else {
             throw DashboardFailure.notFound("No transaction \(paymentId.prefix(64)) for this merchant.")

@@ -26,6 +26,8 @@ struct DashboardPaymentPage {
         var status: String
         var amount: String
         var response: String
+        /// What the row's answer changed on the payment's totals, "captured $0.00 → $10.00".
+        var change: String
     }
 
     struct PIN {
@@ -124,11 +126,29 @@ struct DashboardPaymentPage {
         pin = payment.pinChallenge.map { challenge in
             PIN(tries: "\(challenge.failedAttempts) wrong of \(challenge.maxAttempts) allowed; \(challenge.attemptsRemaining) left")
         }
+        var before = PaymentBalance.zero
         timeline = ([payment] + operations.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }).map { row in
-            Event(
+            var change = ""
+            if let after = row.balanceAfter {
+                change = Self.change(from: before, to: after, money: money)
+                before = after
+            }
+            return Event(
                 date: DashboardFormat.date(row.createdAt), type: row.id == payment.id ? "\(row.type.rawValue) (created)" : row.type.rawValue,
-                status: row.status.rawValue,
-                amount: row.money.description, response: row.processorResult.map { "\($0.responseCode) \($0.message)" } ?? "")
+                status: row.status.rawValue, amount: row.money.description,
+                response: row.processorResult.map { "\($0.responseCode) \($0.message)" } ?? "", change: change)
         }
+    }
+
+    /// The totals that differ between two balances, each as "name before → after"; "totals unchanged" when none does
+    /// (a decline, or a void, which changes the status alone).
+    static func change(from before: PaymentBalance, to after: PaymentBalance, money: (Int64) -> String) -> String {
+        let totals: [(String, KeyPath<PaymentBalance, Int64>)] = [
+            ("authorized", \.authorized), ("captured", \.captured), ("refunded", \.refunded), ("tip", \.tip),
+        ]
+        let moved = totals.filter { before[keyPath: $0.1] != after[keyPath: $0.1] }.map { name, path in
+            "\(name) \(money(before[keyPath: path])) → \(money(after[keyPath: path]))"
+        }
+        return moved.isEmpty ? "totals unchanged" : moved.joined(separator: "; ")
     }
 }

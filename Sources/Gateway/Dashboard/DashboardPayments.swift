@@ -135,9 +135,7 @@ struct DashboardPayments: Sendable {
                     DashboardPaymentPage.ActionForm(
                         action: action.rawValue, label: action.label(ach: payment.bankAccount != nil), paymentId: payment.id,
                         csrf: session.csrfToken, key: DashboardCookies.newToken(), takesAmount: action.takesAmount,
-                        hint: action.amountOptional
-                            ? "leave empty for all (\(offered.availableAmount.map { Money(minorUnits: $0, currency: payment.currency).description } ?? "all"))"
-                            : action == .adjustTip ? "the new tip" : "")
+                        hint: action.hint(most: offered.availableAmount.map { Money(minorUnits: $0, currency: payment.currency).description }))
                 }
             }
         }

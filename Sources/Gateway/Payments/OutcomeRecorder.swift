@@ -75,6 +75,7 @@ struct OutcomeRecorder: Sendable {
                     PaymentLifecycle.requirePIN(&payment, challenge: pinPolicy.challenge(for: payment, now: now), now: now)
                 }
             }
+            payment.balanceAfter = PaymentBalance(of: payment)
             // What the next batch close settles (an ACH debit held for review waits outside any batch).
             if payment.status == .captured || payment.status == .scheduled || (payment.type == .refund && payment.status == .approved) {
                 payment.batchId = try await BatchLedger.openBatchId(merchantId: merchantId, in: writer, now: now, makeId: makeId)
@@ -128,6 +129,7 @@ struct OutcomeRecorder: Sendable {
             operation.processorResult = result
             operation.updatedAt = now
             PaymentLifecycle.complete(operation, outcome: outcome, on: &payment, now: now)
+            operation.balanceAfter = PaymentBalance(of: payment)
             let joinsBatch = operation.status == .approved && (operation.type == .capture || operation.type == .refund)
             if joinsBatch {
                 let batchId = try await BatchLedger.openBatchId(merchantId: merchantId, in: writer, now: now, makeId: makeId)
