@@ -70,17 +70,7 @@ func buildRouter(_ services: GatewayServices, now: @escaping @Sendable () -> Dat
     router.add(middleware: CorrelationMiddleware())
     router.add(middleware: ErrorEnvelopeMiddleware())
     GatewayRoutes.pipeline(services, now: now).register(GatewayRoutes.table(services, now: now), on: router)
-    DashboardController(
-        accounts: services.dashboardAccounts, payments: DashboardPayments(store: services.store, now: now),
-        actions: DashboardActions(
-            store: services.store, followUps: services.followUps, idempotency: services.idempotency, accounts: services.dashboardAccounts),
-        batches: DashboardBatches(batches: services.batches, idempotency: services.idempotency, accounts: services.dashboardAccounts),
-        audit: DashboardAudit(store: services.store),
-        webhooks: DashboardWebhooks(endpoints: services.webhookEndpoints, store: services.store, accounts: services.dashboardAccounts),
-        devices: DashboardDevices(devices: services.devices, accounts: services.dashboardAccounts),
-        clients: DashboardClients(admin: services.admin, store: services.store, accounts: services.dashboardAccounts),
-        settings: services.dashboardAccounts.settings
-    ).register(on: router)
+    DashboardController(services, now: now).register(on: router)
     return router
 }
 

@@ -15,6 +15,7 @@ struct DashboardController: Sendable {
     let webhooks: DashboardWebhooks
     let devices: DashboardDevices
     let clients: DashboardClients
+    let paymentSettings: DashboardPaymentSettings
     let settings: DashboardSettings
 
     func register(on router: Router<GatewayContext>) {
@@ -77,6 +78,14 @@ struct DashboardController: Sendable {
         router.post("/dashboard/clients/:id/revoke") { request, context in
             try await signedIn(request, logger: context.logger) { session, user in
                 try await clients.revoke(request, id: context.parameters.get("id") ?? "", session: session, user: user)
+            }
+        }
+        router.get("/dashboard/settings") { request, context in
+            try await signedIn(request, logger: context.logger) { session, user in try await paymentSettings.page(session: session, user: user) }
+        }
+        router.post("/dashboard/settings") { request, context in
+            try await signedIn(request, logger: context.logger) { session, user in
+                try await paymentSettings.save(request, session: session, user: user)
             }
         }
         router.get("/dashboard/audit") { request, context in
