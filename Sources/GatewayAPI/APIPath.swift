@@ -51,6 +51,10 @@ public enum APIPath {
     // Webhooks: endpoints and the events sent to them.
     public static let webhookEndpoints = "/v1/webhooks/endpoints"
     public static func webhookEndpoint(_ id: String) -> String { "\(webhookEndpoints)/\(id)" }
+    /// A new signing secret for the endpoint, shown once; the old one stops at once.
+    public static func webhookEndpointSecretRotation(_ id: String) -> String { "\(webhookEndpoint(id))/rotate-secret" }
     public static let events = "/v1/events"
     public static func event(_ id: String) -> String { "\(events)/\(id)" }
+    /// Sends the event again (`ResendWebhookEventRequest`).
+    public static func eventResend(_ id: String) -> String { "\(event(id))/resend" }
 }

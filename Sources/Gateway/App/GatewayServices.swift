@@ -90,7 +90,7 @@ public struct GatewayServices: Sendable {
         settings = PaymentSettingsService(store: store)
         let secrets = WebhookSecretBox(tokenSigningKey: dependencies.keys.tokenSigningKey)
         webhookEndpoints = WebhookEndpointService(store: store, secrets: secrets, now: now, makeId: dependencies.makeId)
-        webhookEvents = WebhookEventService(store: store)
+        webhookEvents = WebhookEventService(store: store, notifier: notifier, now: now, makeId: dependencies.makeId)
         dashboardAccounts = DashboardAccounts(store: store, settings: configuration.dashboard, now: now, makeId: dependencies.makeId)
         webhooks = WebhookWorker(
             store: store,

@@ -28,12 +28,26 @@ struct WebhookController {
                 try JSONCoding.requireNoFields(input.body)
                 return (.ok, try JSONCoding.encoder.encode(try await endpoints.delete(id: try input.parameter(.id), merchantId: try input.caller.merchantId)))
             },
+            // A replay answers without the secret, as creation's does.
+            .idempotent(.post, APIPath.webhookEndpointSecretRotation(PathParameter.id.template), .permission(.generalConfigurations),
+                        rule: IdempotencyRule(storing: Self.withoutSecret)) { input in
+                try JSONCoding.requireNoFields(input.body)
+                let rotated = try await endpoints.rotateSecret(id: try input.parameter(.id), merchantId: try input.caller.merchantId)
+                return (.ok, try JSONCoding.encoder.encode(rotated))
+            },
             .get(APIPath.events, .permission(.generalConfigurations), query: WebhookEventListQuery.names) { input in
                 let query = try WebhookEventListQuery.parse(input.request.uri.queryParameters, merchantId: try input.caller.merchantId)
                 return try JSONCoding.response(.ok, try await events.list(query))
             },
             .get(APIPath.event(PathParameter.id.template), .permission(.generalConfigurations)) { input in
                 try JSONCoding.response(.ok, try await events.details(id: try input.parameter(.id), merchantId: try input.caller.merchantId))
+            },
+            .idempotent(.post, APIPath.eventResend(PathParameter.id.template), .permission(.generalConfigurations)) { input in
+                let request = input.body.readableBytes == 0
+                    ? ResendWebhookEventRequest() : try JSONCoding.decode(ResendWebhookEventRequest.self, from: input.body)
+                let details = try await events.resend(
+                    id: try input.parameter(.id), merchantId: try input.caller.merchantId, endpointId: request.endpointId)
+                return (.accepted, try JSONCoding.encoder.encode(details))
             },
         ]
     }

@@ -3,7 +3,7 @@ import GatewayAPI
 import Storage
 
 /// A merchant's webhook endpoints: create (the secret is made here and shown once), list,
-/// read, delete.
+/// read, rotate the secret, delete.
 struct WebhookEndpointService: Sendable {
     static let maxURLLength = 2048
     static let maxDescriptionLength = 500
@@ -34,6 +34,24 @@ struct WebhookEndpointService: Sendable {
         guard let found = try await store.read({ try await $0.webhookEndpoint(id: id, merchantId: merchantId) }),
               found.deletedAt == nil else { throw GatewayFailure.notFound(.webhookEndpoint, id: id) }
         return Self.render(found)
+    }
+
+    /// Replaces the endpoint's secret with a new one, returned in the clear this once. The
+    /// old secret stops at once: every delivery from now on, a retry of an older event
+    /// included, is signed with the new one, so update the receiver straight after.
+    func rotateSecret(id: String, merchantId: String) async throws -> WebhookEndpointResource {
+        let secret = WebhookSecretBox.newSecret()
+        let sealed = try secrets.seal(secret, endpointId: id)
+        let rotated = try await store.write { writer -> WebhookEndpoint? in
+            guard var endpoint = try await writer.webhookEndpoint(id: id, merchantId: merchantId), endpoint.deletedAt == nil else { return nil }
+            endpoint.sealedSecret = sealed
+            try await writer.update(endpoint)
+            return endpoint
+        }
+        guard let rotated else { throw GatewayFailure.notFound(.webhookEndpoint, id: id) }
+        var resource = Self.render(rotated)
+        resource.secret = secret
+        return resource
     }
 
     /// Deletes the endpoint and cancels what was still on its way to it.

@@ -2,9 +2,13 @@ import Foundation
 import GatewayAPI
 import Storage
 
-/// Reads the outbox for a merchant: its events, and one event with its deliveries and attempts.
+/// Reads the outbox for a merchant (its events, and one event with its deliveries and
+/// attempts) and sends an event again.
 struct WebhookEventService: Sendable {
     let store: any Store
+    let notifier: WebhookNotifier
+    let now: @Sendable () -> Date
+    let makeId: @Sendable () -> String
 
     func list(_ query: WebhookEventQuery) async throws -> WebhookEventList {
         let page = try await store.read { try await $0.webhookEvents(query) }
@@ -29,6 +33,40 @@ struct WebhookEventService: Sendable {
                     WebhookAttemptResource(attemptedAt: $0.attemptedAt, statusCode: $0.statusCode, error: $0.error, durationMs: $0.durationMilliseconds)
                 })
         })
+    }
+
+    /// Sends the event again, as a new delivery with the same body and event id (so a receiver
+    /// that did get it can tell), to `endpointId`, or to every endpoint that subscribes to its
+    /// type now. A resent delivery retries on the usual schedule, counted from the resend.
+    /// Answers the event with all its deliveries, the new ones pending.
+    func resend(id: String, merchantId: String, endpointId: String?) async throws -> WebhookEventDetails {
+        let now = now()
+        let makeId = makeId
+        let notifier = notifier
+        let found = try await store.write { writer -> Bool in
+            guard let event = try await writer.webhookEvent(id: id, merchantId: merchantId) else { return false }
+            let live = try await writer.webhookEndpoints(merchantId: merchantId)
+            let targets: [WebhookEndpoint]
+            if let endpointId {
+                guard let endpoint = live.first(where: { $0.id == endpointId }) else {
+                    throw GatewayFailure.notFound(.webhookEndpoint, id: endpointId)
+                }
+                targets = [endpoint]
+            } else {
+                targets = live.filter { endpoint in WebhookEventType(rawValue: event.type).map { WebhookOutbox.subscribes(endpoint, to: $0) } ?? false }
+            }
+            guard !targets.isEmpty else {
+                throw GatewayFailure.invalid("endpointId", "no endpoint subscribes to \(event.type) now; name one with endpointId")
+            }
+            for endpoint in targets {
+                try await writer.insert(WebhookDelivery(
+                    id: "whd_" + makeId(), eventId: event.id, endpointId: endpoint.id, merchantId: merchantId, nextAttemptAt: now, eventCreatedAt: now))
+            }
+            writer.afterCommit { notifier.poke() }
+            return true
+        }
+        guard found else { throw GatewayFailure.notFound(.event, id: id) }
+        return try await details(id: id, merchantId: merchantId)
     }
 
     /// The stored body, as the endpoints received it.
