@@ -9,7 +9,10 @@ extension DashboardController {
             actions: DashboardActions(store: services.store, followUps: services.followUps, idempotency: services.idempotency, accounts: accounts),
             batches: DashboardBatches(batches: services.batches, idempotency: services.idempotency, accounts: accounts),
             audit: DashboardAudit(store: services.store),
-            webhooks: DashboardWebhooks(endpoints: services.webhookEndpoints, store: services.store, accounts: accounts),
+            webhooks: DashboardWebhooks(
+                endpoints: services.webhookEndpoints, store: services.store, idempotency: services.idempotency, accounts: accounts),
+            webhookEvent: DashboardWebhookEvent(
+                events: services.webhookEvents, store: services.store, idempotency: services.idempotency, accounts: accounts),
             devices: DashboardDevices(devices: services.devices, accounts: accounts),
             clients: DashboardClients(admin: services.admin, store: services.store, accounts: accounts),
             paymentSettings: DashboardPaymentSettings(settings: services.settings, accounts: accounts),

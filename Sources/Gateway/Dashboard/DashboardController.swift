@@ -13,6 +13,7 @@ struct DashboardController: Sendable {
     let batches: DashboardBatches
     let audit: DashboardAudit
     let webhooks: DashboardWebhooks
+    let webhookEvent: DashboardWebhookEvent
     let devices: DashboardDevices
     let clients: DashboardClients
     let paymentSettings: DashboardPaymentSettings
@@ -50,17 +51,7 @@ struct DashboardController: Sendable {
                     context.parameters.get("id") ?? "", session: session, user: user, done: request.uri.queryParameters.get("done"))
             }
         }
-        router.get("/dashboard/webhooks") { request, context in
-            try await signedIn(request, logger: context.logger) { session, user in try await webhooks.page(session: session, user: user) }
-        }
-        router.post("/dashboard/webhooks") { request, context in
-            try await signedIn(request, logger: context.logger) { session, user in try await webhooks.add(request, session: session, user: user) }
-        }
-        router.post("/dashboard/webhooks/:id/remove") { request, context in
-            try await signedIn(request, logger: context.logger) { session, user in
-                try await webhooks.remove(request, id: context.parameters.get("id") ?? "", session: session, user: user)
-            }
-        }
+        registerWebhookRoutes(on: router)
         router.get("/dashboard/devices") { request, context in
             try await signedIn(request, logger: context.logger) { session, user in try await devices.page(session: session, user: user) }
         }
@@ -117,7 +108,7 @@ struct DashboardController: Sendable {
 
     /// Runs `page` for the signed-in user, or sends the browser to sign in first (and back
     /// here after). A refusal is a page that says why.
-    private func signedIn(
+    func signedIn(
         _ request: Request, logger: Logger, _ page: (DashboardSession, DashboardUser) async throws -> Response
     ) async throws -> Response {
         let token = DashboardCookies.value(DashboardCookies.session, in: request.headers)

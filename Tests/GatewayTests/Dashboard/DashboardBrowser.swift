@@ -67,8 +67,11 @@ final class DashboardBrowser: @unchecked Sendable {
 extension GatewayHarness {
     /// A harness whose dashboard hashes cheaply and answers a refusal at once, with an admin
     /// and a viewer of its merchant (their passwords are "correct horse battery").
-    static func dashboard(store: (any Store)? = nil) async throws -> GatewayHarness {
+    static func dashboard(
+        store: (any Store)? = nil, configure: (inout GatewayConfiguration) -> Void = { _ in }
+    ) async throws -> GatewayHarness {
         var configuration = GatewayConfiguration()
+        configure(&configuration)
         configuration.dashboard.passwordCost = 4
         configuration.dashboard.failedSignInDelay = .milliseconds(1)
         let harness = try await GatewayHarness.make(store: store, configuration: configuration)

@@ -1,0 +1,106 @@
+import Foundation
+import GatewayAPI
+import Hummingbird
+import Storage
+
+/// One webhook event's page: the body the endpoints received, each delivery with every
+/// attempt (time, HTTP status or why it failed, duration), and for an admin, sending it
+/// again to its subscribers or one endpoint, through the API's own use case.
+struct DashboardWebhookEvent: Sendable {
+    let events: WebhookEventService
+    let store: any Store
+    let idempotency: IdempotencyGuard
+    let accounts: DashboardAccounts
+
+    func page(
+        _ id: String, session: DashboardSession, user: DashboardUser, notice: String? = nil, problem: String? = nil,
+        status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
+        let details: WebhookEventDetails
+        do {
+            details = try await events.details(id: id, merchantId: user.merchantId)
+        } catch is GatewayFailure {
+            throw DashboardFailure.notFound("No webhook event \(id.prefix(64)) for this merchant.")
+        }
+        let (body, endpoints) = try await store.read { reader in
+            (try await reader.webhookEvent(id: id, merchantId: user.merchantId).map { String(decoding: $0.payload, as: UTF8.self) } ?? "",
+             try await reader.webhookEndpoints(merchantId: user.merchantId))
+        }
+        // Deleted endpoints are not listed, so their deliveries show the id.
+        let urls = Dictionary(endpoints.map { ($0.id, $0.url) }, uniquingKeysWith: { first, _ in first })
+        let model = Page(
+            title: "Event \(details.event.type)", user: DashboardPageModel(title: "", session: session, user: user).user,
+            isAdmin: user.role == .admin, csrf: session.csrfToken, key: DashboardCookies.newToken(), id: details.event.id,
+            type: details.event.type, date: DashboardFormat.date(details.event.createdAt), subjectId: details.event.data.transaction?.id,
+            body: body, notice: notice, problem: problem,
+            deliveries: details.deliveries.map { delivery in
+                Delivery(
+                    endpoint: urls[delivery.endpointId] ?? delivery.endpointId, status: delivery.status, attemptCount: delivery.attemptCount,
+                    next: delivery.nextAttemptAt.map(DashboardFormat.date), attempts: delivery.attempts.map {
+                        Attempt(date: DashboardFormat.date($0.attemptedAt), status: $0.statusCode.map(String.init) ?? "no answer",
+                                error: $0.error ?? "delivered", milliseconds: $0.durationMs)
+                    })
+            },
+            endpoints: endpoints.map { Choice(id: $0.id, url: $0.url) })
+        return DashboardResponse.html(DashboardTemplates.shared.render("webhook-event", model), status: status)
+    }
+
+    /// Sends the event again; the form's key makes a resent form send it once.
+    func resend(_ request: Request, id: String, session: DashboardSession, user: DashboardUser) async throws -> Response {
+        let buffer = try await request.body.collect(upTo: DashboardForm.maxBytes)
+        let form = try DashboardForm.parse(buffer, allowed: ["csrf", "key", "endpointId"])
+        try form.authorize(session, user, viewerRefusal: DashboardWebhooks.viewerRefusal)
+        guard (16...64).contains(form["key"].count) else { throw DashboardFailure.badForm("the form's key is missing; reload the page") }
+        let endpointId = form["endpointId"].isEmpty ? nil : form["endpointId"]
+        do {
+            _ = try await idempotency.run(merchantId: user.merchantId, request: request, body: buffer, derivedKey: "dashboard-\(form["key"])") { _ in
+                let details = try await events.resend(id: id, merchantId: user.merchantId, endpointId: endpointId)
+                try await accounts.audit(user, "resend-webhook-event", subjectId: id, detail: endpointId ?? "all subscribers")
+                return (.accepted, Data("{\"deliveries\":\(details.deliveries.count)}".utf8))
+            }
+        } catch GatewayFailure.notFound(let resource, let missing) {
+            throw DashboardFailure.notFound("No \(resource.rawValue) \(missing.prefix(64)) for this merchant.")
+        } catch let failure as GatewayFailure {
+            let reason = GatewayError.canonical(failure)?.body.message ?? "\(failure)"
+            return try await page(id, session: session, user: user, problem: "Not sent: \(reason)", status: .badRequest)
+        }
+        return DashboardResponse.redirect("/dashboard/webhooks/events/\(id)?resent=1")
+    }
+
+    struct Attempt {
+        var date: String
+        var status: String
+        var error: String
+        var milliseconds: Int
+    }
+
+    struct Delivery {
+        var endpoint: String
+        var status: String
+        var attemptCount: Int
+        var next: String?
+        var attempts: [Attempt]
+    }
+
+    struct Choice {
+        var id: String
+        var url: String
+    }
+
+    struct Page {
+        var title: String
+        var user: DashboardPageModel.UserModel?
+        var isAdmin: Bool
+        var csrf: String
+        var key: String
+        var id: String
+        var type: String
+        var date: String
+        var subjectId: String?
+        var body: String
+        var notice: String?
+        var problem: String?
+        var deliveries: [Delivery]
+        var endpoints: [Choice]
+    }
+}
