@@ -31,6 +31,7 @@ struct DashboardWebhookEventTests {
                 harness.clock.advance(by: 30)
                 #expect(try await worker.deliverDue() == WebhookPassReport(attempted: 1, delivered: 1))
                 try await browser.signIn(email: "admin@shop.example", password: DashboardHarness.password)
+                harness.clock.advance(by: 1)  // the audit list orders by time: keep the sign-in before what follows
                 let event = try #require(try await harness.store.read { try await $0.webhookEvents(WebhookEventQuery(merchantId: harness.merchantId)) }.items.first { $0.type == "transaction.captured" })
                 #expect(try await browser.get("/dashboard/webhooks").text.contains(#"<a href="/dashboard/webhooks/events/\#(event.id)">"#))
 
@@ -48,6 +49,7 @@ struct DashboardWebhookEventTests {
                 #expect(deliveries.map(\.status.rawValue).sorted() == ["delivered", "pending"], "sent again once")
                 #expect(try await browser.get("/dashboard/webhooks/events/\(event.id)?resent=1").text.contains("Sent again"))
 
+                harness.clock.advance(by: 1)
                 // Rotate: asked first, then the new secret once; the resent confirmation rotates nothing more.
                 let listing = try await browser.get("/dashboard/webhooks")
                 let rotate = "/dashboard/webhooks/\(endpoint.id)/rotate-secret"

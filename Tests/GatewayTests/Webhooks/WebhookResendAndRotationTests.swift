@@ -19,7 +19,7 @@ struct WebhookResendAndRotationTests {
                 let endpoint = try await session.createEndpoint(url: url, events: ["transaction.captured"])
                 _ = try await session.pay()
                 _ = try await harness.services.webhooks.deliverDue()
-                let event = try #require(try await session.send(.get, APIPath.events).decode(WebhookEventList.self).items.first)
+                let event = try #require(try await session.send(.get, APIPath.events + "?type=transaction.captured").decode(WebhookEventList.self).items.first)
 
                 let path = APIPath.webhookEndpointSecretRotation(endpoint.id)
                 let rotated = try await session.send(.post, path, headers: Self.key("rotate-1"))
@@ -55,7 +55,7 @@ struct WebhookResendAndRotationTests {
                 let refunds = try await session.createEndpoint(url: url, events: ["transaction.refunded"])
                 _ = try await session.pay()
                 #expect(try await harness.services.webhooks.deliverDue() == WebhookPassReport(attempted: 1, delivered: 1))
-                let event = try #require(try await session.send(.get, APIPath.events).decode(WebhookEventList.self).items.first)
+                let event = try #require(try await session.send(.get, APIPath.events + "?type=transaction.captured").decode(WebhookEventList.self).items.first)
 
                 let resent = try await session.send(.post, APIPath.eventResend(event.id), headers: Self.key("resend-1"))
                 #expect(resent.status == 202, "\(resent.text)")
@@ -81,7 +81,7 @@ struct WebhookResendAndRotationTests {
         try await harness.test { session in
             let endpoint = try await session.createEndpoint(url: "https://merchant.example/hooks", events: ["transaction.captured"])
             _ = try await session.pay()
-            let event = try #require(try await session.send(.get, APIPath.events).decode(WebhookEventList.self).items.first)
+            let event = try #require(try await session.send(.get, APIPath.events + "?type=transaction.captured").decode(WebhookEventList.self).items.first)
             let deliveries = { try await harness.store.read { try await $0.webhookDeliveries(eventId: event.id, merchantId: harness.merchantId) }.count }
             #expect(try await session.send(.post, APIPath.eventResend("evt_nope")).status == 404)
             #expect(try await session.send(.post, APIPath.eventResend(event.id), json: #"{"endpointId":"we_nope"}"#).status == 404)
