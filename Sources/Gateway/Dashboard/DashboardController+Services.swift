@@ -15,6 +15,7 @@ extension DashboardController {
                 events: services.webhookEvents, store: services.store, idempotency: services.idempotency, accounts: accounts),
             devices: DashboardDevices(devices: services.devices, accounts: accounts),
             clients: DashboardClients(admin: services.admin, store: services.store, accounts: accounts),
+            clientPermissions: DashboardClientPermissions(admin: services.admin, store: services.store, accounts: accounts),
             paymentSettings: DashboardPaymentSettings(settings: services.settings, accounts: accounts),
             settings: accounts.settings)
     }

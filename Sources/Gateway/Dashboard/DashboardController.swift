@@ -16,6 +16,7 @@ struct DashboardController: Sendable {
     let webhookEvent: DashboardWebhookEvent
     let devices: DashboardDevices
     let clients: DashboardClients
+    let clientPermissions: DashboardClientPermissions
     let paymentSettings: DashboardPaymentSettings
     let settings: DashboardSettings
 
@@ -65,6 +66,16 @@ struct DashboardController: Sendable {
         }
         router.post("/dashboard/clients") { request, context in
             try await signedIn(request, logger: context.logger) { session, user in try await clients.create(request, session: session, user: user) }
+        }
+        router.get("/dashboard/clients/:id") { request, context in
+            try await signedIn(request, logger: context.logger) { session, user in
+                try await clientPermissions.page(context.parameters.get("id") ?? "", session: session, user: user)
+            }
+        }
+        router.post("/dashboard/clients/:id/permissions") { request, context in
+            try await signedIn(request, logger: context.logger) { session, user in
+                try await clientPermissions.save(request, id: context.parameters.get("id") ?? "", session: session, user: user)
+            }
         }
         router.post("/dashboard/clients/:id/revoke") { request, context in
             try await signedIn(request, logger: context.logger) { session, user in

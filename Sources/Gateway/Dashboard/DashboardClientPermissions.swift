@@ -1,0 +1,70 @@
+import Foundation
+import GatewayAPI
+import Hummingbird
+import Storage
+
+/// One API client's page: its permissions as checkboxes, which an admin changes through
+/// `MerchantAdmin.updatePermissions` (what `tapline client permissions` uses). A token
+/// carries its permissions, so a change applies from the client's next token.
+struct DashboardClientPermissions: Sendable {
+    let admin: MerchantAdmin
+    let store: any Store
+    let accounts: DashboardAccounts
+
+    /// A checkbox's form field: `p.` and the permission's name.
+    static func field(_ permission: APIPermission) -> String { "p.\(permission.rawValue)" }
+    static let fields = Set(APIPermission.allCases.map(field) + ["csrf"])
+
+    func page(_ id: String, session: DashboardSession, user: DashboardUser, notice: String? = nil) async throws -> Response {
+        guard let client = try await store.read({ try await $0.apiClient(id: id) }), client.merchantId == user.merchantId else {
+            throw DashboardFailure.notFound("No API client \(id.prefix(64)) for this merchant.")
+        }
+        let held = Set(client.permissions)
+        let model = Page(
+            title: "API client \(client.name)", user: DashboardPageModel(title: "", session: session, user: user).user,
+            canEdit: user.role == .admin && client.revokedAt == nil, csrf: session.csrfToken, id: client.id, name: client.name,
+            revoked: client.revokedAt.map(DashboardFormat.date), notice: notice,
+            permissions: APIPermission.allCases.map {
+                Permission(field: Self.field($0), name: $0.rawValue, held: held.contains($0.rawValue))
+            })
+        return DashboardResponse.html(DashboardTemplates.shared.render("client", model))
+    }
+
+    /// Sets the client's permissions to the boxes checked, all others removed.
+    func save(_ request: Request, id: String, session: DashboardSession, user: DashboardUser) async throws -> Response {
+        let form = try await DashboardForm.read(request, allowed: Self.fields)
+        try form.authorize(session, user, viewerRefusal: DashboardClients.viewerRefusal)
+        guard let client = try await store.read({ try await $0.apiClient(id: id) }), client.merchantId == user.merchantId else {
+            throw DashboardFailure.notFound("No API client \(id.prefix(64)) for this merchant.")
+        }
+        guard client.revokedAt == nil else { throw DashboardFailure.badForm("this client is revoked: its permissions no longer change anything") }
+        let checked = APIPermission.allCases.filter { form[Self.field($0)] == "on" }
+        let unchecked = APIPermission.allCases.filter { form[Self.field($0)] != "on" }
+        let held = try await admin.updatePermissions(clientId: id, merchantId: user.merchantId, grant: checked, revoke: unchecked)
+        let before = Set(client.permissions)
+        let added = held.map(\.rawValue).filter { !before.contains($0) }
+        let removed = client.permissions.filter { !held.map(\.rawValue).contains($0) }
+        try await accounts.audit(
+            user, "update-api-client-permissions", subjectId: id,
+            detail: "added: \(added.isEmpty ? "none" : added.joined(separator: ", ")); removed: \(removed.isEmpty ? "none" : removed.joined(separator: ", "))")
+        return try await page(id, session: session, user: user, notice: "Saved: \(held.count) permissions. They apply from the client's next token.")
+    }
+
+    struct Permission {
+        var field: String
+        var name: String
+        var held: Bool
+    }
+
+    struct Page {
+        var title: String
+        var user: DashboardPageModel.UserModel?
+        var canEdit: Bool
+        var csrf: String
+        var id: String
+        var name: String
+        var revoked: String?
+        var notice: String?
+        var permissions: [Permission]
+    }
+}
