@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import HummingbirdBcrypt
+import NIOPosix
 import Storage
 
 /// Dashboard sign-in, sessions and the audit list. A wrong password, an unknown email and a
@@ -12,6 +13,15 @@ struct DashboardAccounts: Sendable {
     let settings: DashboardSettings
     let now: @Sendable () -> Date
     let makeId: @Sendable () -> String
+    let throttle: DashboardSignInThrottle
+
+    init(store: any Store, settings: DashboardSettings, now: @escaping @Sendable () -> Date, makeId: @escaping @Sendable () -> String) {
+        self.store = store
+        self.settings = settings
+        self.now = now
+        self.makeId = makeId
+        throttle = DashboardSignInThrottle(limit: settings.maxFailuresPerAddress, window: settings.addressWindow)
+    }
 
     /// A browser just signed in: the cookie's token (shown once), its session and user.
     struct SignedIn: Sendable {
@@ -24,20 +34,21 @@ struct DashboardAccounts: Sendable {
     struct Refused: Error {}
 
     /// Checks the password and opens a new session; the session the browser had, if any,
-    /// ends (a new token at every sign-in).
-    func signIn(email: String, password: String, replacing oldToken: String?) async throws -> SignedIn {
+    /// ends (a new token at every sign-in). `address` is the client's, for the throttle.
+    func signIn(email: String, password: String, replacing oldToken: String?, from address: String) async throws -> SignedIn {
         let email = email.trimmingCharacters(in: .whitespaces).lowercased()
         let now = now()
+        guard throttle.allows(address, now: now) else { try await refuse(address, now: now, counted: false) }
         guard let user = try await store.read({ try await $0.dashboardUser(email: email) }) else {
             // The same work as a real check, so timing does not tell an unknown email apart.
-            _ = Bcrypt.verify(password, hash: Self.decoyHash)
-            try await refuse()
+            _ = try await Self.verify(password, hash: Self.decoyHash)
+            try await refuse(address, now: now)
         }
         if let locked = user.lockedUntil, locked > now {
-            _ = Bcrypt.verify(password, hash: Self.decoyHash)
-            try await refuse()
+            _ = try await Self.verify(password, hash: Self.decoyHash)
+            try await refuse(address, now: now)
         }
-        guard password.utf8.count <= 256, Bcrypt.verify(password, hash: user.passwordHash) else {
+        guard password.utf8.count <= 256, try await Self.verify(password, hash: user.passwordHash) else {
             try await store.write { [settings] writer in
                 guard var current = try await writer.dashboardUser(id: user.id, merchantId: user.merchantId) else { return }
                 current.failedSignIns += 1
@@ -47,7 +58,7 @@ struct DashboardAccounts: Sendable {
                 }
                 try await writer.update(current)
             }
-            try await refuse()
+            try await refuse(address, now: now)
         }
         let token = DashboardCookies.newToken()
         let session = DashboardSession(
@@ -97,10 +108,18 @@ struct DashboardAccounts: Sendable {
         try await store.write { try await $0.insert(entry) }
     }
 
-    /// Waits out the failure delay, then refuses.
-    private func refuse() async throws -> Never {
+    /// Counts the failure against the address (unless it was already refused for it), waits
+    /// out the failure delay, then refuses.
+    private func refuse(_ address: String, now: Date, counted: Bool = true) async throws -> Never {
+        if counted { throttle.recordFailure(address, now: now) }
         try await Task.sleep(for: settings.failedSignInDelay)
         throw Refused()
+    }
+
+    /// bcrypt is a quarter of a second of CPU at cost 12: it runs on NIO's pool for blocking
+    /// work, so sign-ins never hold the cooperative threads that payments run on.
+    static func verify(_ password: String, hash: String) async throws -> Bool {
+        try await NIOThreadPool.singleton.runIfActive { Bcrypt.verify(password, hash: hash) }
     }
 
     /// The SHA-256 of a cookie token, hex: what the store keeps.

@@ -28,7 +28,10 @@ struct DashboardController: Sendable {
         router.get("/dashboard/sign-in") { request, _ in
             signInPage(request, next: DashboardResponse.safeNext(request.uri.queryParameters.get("next")))
         }
-        router.post("/dashboard/sign-in") { request, context in try await signIn(request, logger: context.logger) }
+        router.post("/dashboard/sign-in") { request, context in
+            // The peer's IP (not its port); behind a proxy every client shares the proxy's.
+            try await signIn(request, address: context.remoteAddress?.ipAddress ?? "unknown", logger: context.logger)
+        }
         router.post("/dashboard/sign-out") { request, context in
             try await signedIn(request, logger: context.logger) { session, user in
                 let form = try await DashboardForm.read(request, allowed: ["csrf"])
@@ -148,7 +151,7 @@ struct DashboardController: Sendable {
         ])
     }
 
-    private func signIn(_ request: Request, logger: Logger) async throws -> Response {
+    private func signIn(_ request: Request, address: String, logger: Logger) async throws -> Response {
         let form: DashboardForm
         do {
             form = try await DashboardForm.read(request, allowed: ["csrf", "next", "email", "password"])
@@ -163,7 +166,7 @@ struct DashboardController: Sendable {
         do {
             let signedIn = try await accounts.signIn(
                 email: form["email"], password: form["password"],
-                replacing: DashboardCookies.value(DashboardCookies.session, in: request.headers))
+                replacing: DashboardCookies.value(DashboardCookies.session, in: request.headers), from: address)
             logger.info("dashboard sign-in", metadata: ["user_id": "\(signedIn.user.id)", "merchant_id": "\(signedIn.user.merchantId)"])
             return DashboardResponse.redirect(next, cookies: [
                 DashboardCookies.set(DashboardCookies.session, signedIn.token, maxAge: Int(settings.sessionLifetime), secure: settings.secureCookies),

@@ -11,6 +11,10 @@ public struct DashboardSettings: Sendable {
     /// Wrong passwords in a row that lock the user, and for how long.
     public var maxFailedSignIns = 5
     public var lockout: TimeInterval = 15 * 60
+    /// Failed sign-ins from one client address within `addressWindow` that refuse the address
+    /// (every user) until the oldest of them is that old.
+    public var maxFailuresPerAddress = 20
+    public var addressWindow: TimeInterval = 15 * 60
     /// Marks the session cookie `Secure`, which browsers send only over HTTPS.
     public var secureCookies = false
 

@@ -1,16 +1,21 @@
 import Hummingbird
 import GatewayAPI
 import Logging
+import NIOCore
 
 /// The request context of every gateway route: Hummingbird's core context plus the
 /// authenticated caller, set by ``AuthMiddleware`` on protected routes.
-public struct GatewayContext: RequestContext {
+public struct GatewayContext: RequestContext, RemoteAddressRequestContext {
     public var coreContext: CoreRequestContextStorage
     /// The API client behind the bearer token; nil on public routes.
     var caller: Caller?
+    /// The connection's peer: what the dashboard throttles sign-ins by. Nil where there is no
+    /// socket (in-process tests).
+    public let remoteAddress: SocketAddress?
 
     public init(source: Source) {
         self.coreContext = .init(source: source)
+        remoteAddress = source.channel.remoteAddress
     }
 
     /// The caller, or 401 if the route was reached without authentication.
