@@ -17,7 +17,7 @@ struct SQLMappingTests {
             "capturedAmount", "refundedAmount", "tipAmount", "pendingRefundAmount", "pendingOperationId", "card",
             "processorResult", "processorTrace", "pinChallenge", "cardPresent", "referenceId", "customerId", "customerName", "customerEmail", "createdById",
             "createMethod", "batchId", "settledAt", "createdAt", "updatedAt", "breakdown", "additionalInformation", "signature",
-            "amountDetails", "processorId", "billingAddress", "shippingAddress", "contact", "avsResult", "cardEntry", "bankAccount",
+            "amountDetails", "processorId", "billingAddress", "shippingAddress", "contact", "avsResult", "cardEntry", "bankAccount", "balanceAfter",
         ])
         #expect(Mirror(reflecting: Fixtures.card()).children.count == 6)
         #expect(Mirror(reflecting: ProcessorResult(responseCode: "00", message: "")).children.count == 4)
@@ -30,9 +30,10 @@ struct SQLMappingTests {
         #expect(Mirror(reflecting: ContactDetails()).children.count == 5)
         #expect(Mirror(reflecting: CardEntryDetails()).children.count == 3)
         #expect(Mirror(reflecting: Fixtures.bankAccount()).children.count == 7)
+        #expect(Mirror(reflecting: PaymentBalance.zero).children.count == 4)
         // Card, processor result, PIN challenge, card-present details, breakdown, amount
-        // details, both addresses, contact, card entry and bank account are flattened into columns of their own.
-        #expect(SQLTables.transactions.columns.count == fields.count - 11 + 6 + 4 + 5 + 10 + 7 + 11 + 7 + 7 + 5 + 3 + 7)
+        // details, both addresses, contact, card entry, bank account and balance are flattened into columns of their own.
+        #expect(SQLTables.transactions.columns.count == fields.count - 12 + 6 + 4 + 5 + 10 + 7 + 11 + 7 + 7 + 5 + 3 + 7 + 4)
         #expect(SQLTables.transactions.columns.contains { $0.name == "additional_information" })
     }
 

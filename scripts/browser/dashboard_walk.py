@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Walks the Tapline dashboard in a real Chromium through Selenium, as a merchant would:
 sign in, find a payment by its reference, refund part of it and see the new status and
-timeline, close the batch and check its CSV, look at a phone-sized page, sign out; then a
-viewer's refund is refused. Saves a screenshot of each page when asked.
+timeline, see the refund's webhook event and its attempt, resend it, rotate the endpoint's
+secret, save the payment settings and a client's permissions, close the batch and check its
+CSV, look at phone-sized pages, sign out; then a viewer's refund is refused. Saves a screenshot of each page when asked.
 
 Usage: dashboard_walk.py BASE_URL ADMIN_EMAIL ADMIN_PASSWORD VIEWER_EMAIL VIEWER_PASSWORD REFERENCE [SCREENSHOT_DIR]
 with WEBHOOK_URL, WEBHOOK_SECRET_FILE and WEBHOOK_DELIVERIES naming a running
@@ -13,8 +14,10 @@ import io
 import json
 import os
 import sys
+import types
 import urllib.request
 
+import dashboard_pages
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
@@ -106,6 +109,7 @@ try:
     expect("Refund: done." in body and "7.00 USD" in body, "the refund is done and shown")
     timeline = driver.find_elements(By.CSS_SELECTOR, "section.card table tbody tr")
     expect(any("refund" in row.text and "approved" in row.text for row in timeline), "the timeline has the refund")
+    expect(any("refunded 0.00 USD → 7.00 USD" in row.text for row in timeline), "the timeline says what the refund changed")
     shot("payment-refunded")
 
     # The refund's webhook reaches the endpoint, signed, and the dashboard shows it delivered.
@@ -118,6 +122,11 @@ try:
     with open(os.environ["WEBHOOK_DELIVERIES"]) as f:
         lines = [json.loads(line) for line in f]
     expect(any(l["type"] == "transaction.refunded" and l["verified"] for l in lines), "the receiver got the refund, signed")
+    walk = types.SimpleNamespace(driver=driver, base=base, expect=expect, shot=shot, navigate=navigate, text=text)
+    dashboard_pages.webhook_event(walk, os.environ["WEBHOOK_DELIVERIES"])
+    dashboard_pages.rotate_secret(walk, os.environ["WEBHOOK_SECRET_FILE"], os.environ["WEBHOOK_DELIVERIES"])
+    dashboard_pages.settings(walk)
+    dashboard_pages.client_permissions(walk)
     driver.get(payment_url)
 
     # Close the batch and check its CSV.
@@ -146,6 +155,11 @@ try:
     width = driver.execute_script("return document.documentElement.scrollWidth")
     expect(width <= 375, f"a payment's page fits 375 px (scroll width {width})")
     shot("payment-phone")
+    for page in ("settings", "webhooks"):
+        driver.get(f"{base}/dashboard/{page}")
+        width = driver.execute_script("return document.documentElement.scrollWidth")
+        expect(width <= 375, f"the {page} page fits 375 px (scroll width {width})")
+    shot("settings-phone")
     driver.set_window_size(1280, 900)
 
     navigate(driver.find_element(By.CSS_SELECTOR, "form.sign-out button"))

@@ -38,20 +38,19 @@ struct DashboardPaymentSettings: Sendable {
         _ form: DashboardSettingsForm, session: DashboardSession, user: DashboardUser, notice: String? = nil, problem: String? = nil,
         status: HTTPResponse.Status = .ok
     ) -> Response {
-        let model = Page(
-            title: "Payment settings", user: DashboardPageModel(title: "", session: session, user: user).user,
-            isAdmin: user.role == .admin, csrf: session.csrfToken, notice: notice, problem: problem,
-            text: DashboardSettingsForm.textFields.filter { !Self.choices.keys.contains($0) }.map {
-                Field(name: $0, label: DashboardSettingsForm.labels[$0] ?? $0, value: form[$0])
-            },
-            choices: Self.choices.sorted { $0.key < $1.key }.map { name, options in
-                Choice(name: name, label: DashboardSettingsForm.labels[name] ?? name, options: options.map {
+        let fields = DashboardSettingsForm.order.map { name in
+            let label = DashboardSettingsForm.labels[name] ?? name
+            if let options = Self.choices[name] {
+                return Field(name: name, label: label, choice: options.map {
                     Option(value: $0, text: $0.isEmpty ? "(keep as it is)" : $0, selected: form[name] == $0)
                 })
-            },
-            checkboxes: DashboardSettingsForm.checkboxes.map {
-                Checkbox(name: $0, label: DashboardSettingsForm.labels[$0] ?? $0, checked: form[$0] == "on")
-            })
+            }
+            if DashboardSettingsForm.checkboxes.contains(name) { return Field(name: name, label: label, checked: form[name] == "on") }
+            return Field(name: name, label: label, text: form[name])
+        }
+        let model = Page(
+            title: "Payment settings", user: DashboardPageModel(title: "", session: session, user: user).user,
+            isAdmin: user.role == .admin, csrf: session.csrfToken, notice: notice, problem: problem, fields: fields)
         return DashboardResponse.html(DashboardTemplates.shared.render("settings", model), status: status)
     }
 
@@ -61,28 +60,33 @@ struct DashboardPaymentSettings: Sendable {
         "avsProfile": ["", "Strict", "Moderate", "Tolerant"],
     ]
 
+    /// One field of the form: a text box, a list to choose from, or a checkbox.
     struct Field {
         var name: String
         var label: String
-        var value: String
+        var text: String?
+        var choice: [Option]?
+        var isChoice = false
+        var isCheckbox = false
+        var checked = false
+
+        init(name: String, label: String, text: String) {
+            (self.name, self.label, self.text) = (name, label, text)
+        }
+
+        init(name: String, label: String, choice: [Option]) {
+            (self.name, self.label, self.choice, self.isChoice) = (name, label, choice, true)
+        }
+
+        init(name: String, label: String, checked: Bool) {
+            (self.name, self.label, self.isCheckbox, self.checked) = (name, label, true, checked)
+        }
     }
 
     struct Option {
         var value: String
         var text: String
         var selected: Bool
-    }
-
-    struct Choice {
-        var name: String
-        var label: String
-        var options: [Option]
-    }
-
-    struct Checkbox {
-        var name: String
-        var label: String
-        var checked: Bool
     }
 
     struct Page {
@@ -92,8 +96,6 @@ struct DashboardPaymentSettings: Sendable {
         var csrf: String
         var notice: String?
         var problem: String?
-        var text: [Field]
-        var choices: [Choice]
-        var checkboxes: [Checkbox]
+        var fields: [Field]
     }
 }

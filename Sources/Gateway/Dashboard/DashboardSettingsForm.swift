@@ -14,6 +14,12 @@ struct DashboardSettingsForm: Sendable {
     ]
     static let checkboxes = ["isTipsEnabled", "avsEnabled", "isCustomerCardSavingByTerminalEnabled"]
     static let fields = Set(textFields + checkboxes + ["csrf"])
+    /// The order the page shows them in.
+    static let order = [
+        "availableCurrencies", "availableCardTypes", "availableTransactionTypes", "zeroCostProcessingOption", "defaultSurchargeRate",
+        "defaultCashDiscountRate", "defaultDualPricingRate", "taxRate", "isTipsEnabled", "defaultTipsOptions", "settlementBatchTimeSlots",
+        "avsEnabled", "avsProfile", "isCustomerCardSavingByTerminalEnabled", "ttpIosTerminalProfileId", "acquirerMerchantId", "acquirerTerminalId",
+    ]
 
     /// What each field is called on the page, with its example.
     static let labels: [String: String] = [

@@ -58,6 +58,16 @@ enum RouteExamples {
             let created = try await session.send(.post, APIPath.webhookEndpoints, json: #"{"url":"https://shop.example/hooks"}"#)
             return RouteExample(path: APIPath.webhookEndpoint(try created.decode(WebhookEndpointResource.self).id))
         },
+        "POST /v1/webhooks/endpoints/:id/rotate-secret": { session in
+            let created = try await session.send(.post, APIPath.webhookEndpoints, json: #"{"url":"https://shop.example/hooks"}"#)
+            return RouteExample(path: APIPath.webhookEndpointSecretRotation(try created.decode(WebhookEndpointResource.self).id))
+        },
+        "POST /v1/events/:id/resend": { session in
+            _ = try await session.send(.post, APIPath.webhookEndpoints, json: #"{"url":"https://shop.example/hooks"}"#)
+            _ = try await session.pay()
+            let events = try await session.send(.get, APIPath.events + "?type=transaction.captured").decode(WebhookEventList.self)
+            return RouteExample(path: APIPath.eventResend(try #require(events.items.first).id))
+        },
     ]
 
     /// Taps come from the session's device (``TestSession/deviceId``), registered and active.

@@ -1,0 +1,82 @@
+"""The dashboard walk's later pages (dashboard_walk.py calls these with its own helpers):
+a webhook event's attempts and its resend, an endpoint's secret rotation, the payment
+settings form, and an API client's permissions."""
+import json
+import time
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+
+def deliveries(path, event_type):
+    """The receiver's verified deliveries of `event_type`."""
+    with open(path) as f:
+        return [l for l in (json.loads(line) for line in f) if l["type"] == event_type and l["verified"]]
+
+
+def webhook_event(w, received_path):
+    """From the webhooks page: the refund's event page shows its attempt; a resend reaches
+    the receiver again with the same event id."""
+    w.driver.get(f"{w.base}/dashboard/webhooks")
+    w.navigate(w.driver.find_element(By.LINK_TEXT, "transaction.refunded"))
+    body = w.text()
+    w.expect("Deliveries and attempts" in body and "delivered" in body and "200" in body, "the event's page shows its attempt")
+    w.shot("webhook-event")
+    first = deliveries(received_path, "transaction.refunded")
+    w.navigate(w.driver.find_element(By.ID, "resend"))
+    w.expect("Sent again" in w.text(), "the resend is confirmed")
+    WebDriverWait(w.driver, 30, poll_frequency=0.5).until(lambda _: len(deliveries(received_path, "transaction.refunded")) > len(first))
+    again = deliveries(received_path, "transaction.refunded")
+    w.expect(again[-1]["id"] == first[-1]["id"], "the resent delivery carries the same event id")
+
+
+def rotate_secret(w, secret_path, received_path):
+    """Rotates the endpoint's secret after a confirmation; the receiver checks the next
+    delivery with the new secret."""
+    w.driver.get(f"{w.base}/dashboard/webhooks")
+    w.navigate(w.driver.find_element(By.CSS_SELECTOR, "button[id^=rotate-]"))
+    w.expect("a new signing secret?" in w.text(), "rotating asks first")
+    w.shot("confirm-rotate-secret")
+    w.navigate(w.driver.find_element(By.ID, "confirm"))
+    secret = w.driver.find_element(By.CSS_SELECTOR, "#secret code").text
+    w.expect(secret.startswith("whsec_"), "the new secret is shown once")
+    with open(secret_path, "w") as f:
+        f.write(secret)
+    before = len(deliveries(received_path, "transaction.refunded"))
+    w.driver.get(f"{w.base}/dashboard/webhooks")
+    w.navigate(w.driver.find_element(By.LINK_TEXT, "transaction.refunded"))
+    w.navigate(w.driver.find_element(By.ID, "resend"))
+    WebDriverWait(w.driver, 30, poll_frequency=0.5).until(lambda _: len(deliveries(received_path, "transaction.refunded")) > before)
+    w.expect(deliveries(received_path, "transaction.refunded")[-1]["verified"], "a delivery after the rotation verifies with the new secret")
+
+
+def settings(w):
+    """A bad value is refused with the API's words; a good one is saved."""
+    w.driver.get(f"{w.base}/dashboard/settings")
+    tax = w.driver.find_element(By.ID, "taxRate")
+    tax.clear()
+    tax.send_keys("abc")
+    w.navigate(w.driver.find_element(By.ID, "save-settings"))
+    w.expect("Not saved:" in w.text() and "taxRate" in w.text(), "a bad tax rate is refused, naming the field")
+    tax = w.driver.find_element(By.ID, "taxRate")
+    tax.clear()
+    tax.send_keys("8.875")
+    tips = w.driver.find_element(By.ID, "defaultTipsOptions")
+    tips.clear()
+    tips.send_keys("15, 18, 20")
+    w.navigate(w.driver.find_element(By.ID, "save-settings"))
+    w.expect("Saved." in w.text(), "the settings are saved")
+    w.expect(w.driver.find_element(By.ID, "taxRate").get_attribute("value") == "8.875", "the saved tax rate is shown")
+    w.shot("settings")
+
+
+def client_permissions(w):
+    """An API client's page: one permission removed and saved."""
+    w.driver.get(f"{w.base}/dashboard/clients")
+    w.navigate(w.driver.find_element(By.CSS_SELECTOR, "tbody td a"))
+    box = w.driver.find_element(By.ID, "p.hostedInvoices")
+    if box.is_selected():
+        box.click()
+    w.navigate(w.driver.find_element(By.ID, "save-permissions"))
+    w.expect("Saved:" in w.text() and not w.driver.find_element(By.ID, "p.hostedInvoices").is_selected(), "the permission is removed")
+    w.shot("client-permissions")
