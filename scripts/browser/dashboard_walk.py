@@ -111,6 +111,9 @@ try:
     expect(any("refund" in row.text and "approved" in row.text for row in timeline), "the timeline has the refund")
     expect(any("refunded 0.00 USD → 7.00 USD" in row.text for row in timeline), "the timeline says what the refund changed")
     shot("payment-refunded")
+    timeline_heading = next(h for h in driver.find_elements(By.TAG_NAME, "h2") if h.text == "Timeline")
+    driver.execute_script("arguments[0].scrollIntoView()", timeline_heading)
+    shot("payment-timeline")
 
     # The refund's webhook reaches the endpoint, signed, and the dashboard shows it delivered.
     def delivered(d):

@@ -36,6 +36,7 @@ struct DashboardPaymentPage {
 
     /// A webhook event the payment caused and its deliveries.
     struct WebhookEventModel {
+        var id: String
         var date: String
         var type: String
         var deliveries: String

@@ -101,7 +101,7 @@ struct DashboardPaymentsPageTests {
             let page = try await browser.get("/dashboard/payments/\(sale.id)")
             #expect(page.text.contains("sale (created)") && page.text.contains("<td>refund</td>") && page.text.contains("7.00 USD"))
             #expect(page.text.contains("424242******4242") && page.text.contains("Refunded</dt><dd>7.00 USD"))
-            #expect(page.text.contains("<td>transaction.created</td><td>no endpoint subscribed</td>"))
+            #expect(page.text.contains(">transaction.created</a></td><td>no endpoint subscribed</td>"))
             let ach = try await browser.get("/dashboard/payments/\(debit.id)")
             #expect(ach.text.contains("*****6789") && ach.text.contains("PPD") && !ach.text.contains("123456789"))
         }
@@ -117,7 +117,7 @@ struct DashboardPaymentsPageTests {
             let page = try await browser.get("/dashboard/payments/\(sale.id)")
             for type in ["transaction.created", "transaction.captured", "transaction.refunded"] {
                 // The URL escaped; how many attempts the worker made by now does not matter here.
-                #expect(page.text.contains("<td>\(type)</td><td>https://merchant.example/&lt;hooks&gt;: "), "\(type)")
+                #expect(page.text.contains("\">\(type)</a></td><td>https://merchant.example/&lt;hooks&gt;: "), "\(type)")
             }
         }
     }
@@ -125,14 +125,27 @@ struct DashboardPaymentsPageTests {
     @Test func everyInputHasALabelEveryTableHeadersAndPagesFitAPhone() async throws {
         let harness = try await GatewayHarness.dashboard()
         try await harness.browse { browser, session in
+            _ = try await session.createEndpoint(url: "https://merchant.example/hooks")
             let sale = try await session.pay()
+            let event = try #require(try await session.send(.get, APIPath.events + "?type=transaction.captured").decode(WebhookEventList.self).items.first)
             let signIn = try await browser.get("/dashboard/sign-in")
             try await Self.signedIn(browser)
-            for page in [signIn, try await browser.get("/dashboard"), try await browser.get("/dashboard/payments/\(sale.id)")] {
-                #expect(page.text.contains(#"<meta name="viewport" content="width=device-width, initial-scale=1">"#))
-                let ids = page.text.matches(of: /<(?:input|select) id="([^"]+)"/).map { String($0.1) }
-                for id in ids { #expect(page.text.contains(#"<label for="\#(id)">"#), "input \(id) has a label") }
-                #expect(page.text.components(separatedBy: "<table>").count == page.text.components(separatedBy: "<thead>").count)
+            // Every page an admin (who sees every form) can open.
+            let paths = [
+                "/dashboard", "/dashboard/payments/\(sale.id)", "/dashboard/batches", "/dashboard/devices", "/dashboard/webhooks",
+                "/dashboard/webhooks/events/\(event.id)", "/dashboard/clients", "/dashboard/clients/\(harness.clientId)", "/dashboard/settings",
+                "/dashboard/audit",
+            ]
+            var pages = [("/dashboard/sign-in", signIn)]
+            for path in paths { pages.append((path, try await browser.get(path))) }
+            for (path, page) in pages {
+                #expect(page.status == 200, "\(path)")
+                #expect(page.text.contains(#"<meta name="viewport" content="width=device-width, initial-scale=1">"#), "\(path)")
+                let ids = page.text.matches(of: /<(?:input|select)[^>]*\sid="([^"]+)"/).map { String($0.1) }
+                for id in ids { #expect(page.text.contains(#"<label for="\#(id)">"#), "\(path): input \(id) has a label") }
+                let unlabelled = page.text.matches(of: /<(?:input|select)(?![^>]*type="hidden")(?![^>]*\sid=)[^>]*>/).map { String($0.0) }
+                #expect(unlabelled.isEmpty, "\(path): every visible input has an id and its label")
+                #expect(page.text.components(separatedBy: "<table").count == page.text.components(separatedBy: "<thead>").count, "\(path)")
             }
             let css = try await browser.get("/dashboard/static/dashboard.css")
             #expect(css.status == 200 && css.text.contains("@media (max-width: 600px)"))
