@@ -18,9 +18,26 @@ struct DashboardPaymentsPageTests {
         let harness = try await GatewayHarness.dashboard()
         try await harness.browse { browser, session in
             let body = #"{"amount":1200,"currency":"USD","accountNumber":"4242424242424242","expirationMonth":12,"expirationYear":2030,"referenceId":"\#(Self.hostile)","contactInfo":{"firstName":"\#(Self.hostile)","email":"a\"<b>@x.example"}}"#
+            // A webhook URL, a device's name and an API client's name, each with markup in it.
+            let endpoint = try await session.createEndpoint(url: "https://merchant.example/<script>alert(1)</script>")
+            #expect(try await session.send(.post, APIPath.devices, json: #"{"deviceId":"till-9","deviceName":"\#(Self.hostile)"}"#).status < 300)
+            let client = try await harness.services.admin.createClient(merchantId: harness.merchantId, name: Self.hostile)
             let sale = try await session.send(.post, APIPath.sale, json: body).decode(TransactionResource.self)
-            try await Self.signedIn(browser)
-            for path in ["/dashboard", "/dashboard/payments/\(sale.id)", "/dashboard?reference=\(Self.hostile.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)"] {
+            let event = try #require(try await session.send(.get, APIPath.events + "?type=transaction.captured").decode(WebhookEventList.self).items.first)
+            try await browser.signIn(email: "admin@shop.example", password: DashboardHarness.password)
+            let rotated = try await browser.post("/dashboard/webhooks/\(endpoint.id)/rotate-secret", [
+                ("csrf", DashboardBrowser.csrf(in: try await browser.get("/dashboard/webhooks"))), ("key", String(repeating: "r", count: 20)),
+            ])
+            #expect(!rotated.text.contains("<script>") && rotated.text.contains("&lt;script&gt;"), "the confirmation names the URL, escaped")
+            let confirmed = try await browser.post("/dashboard/webhooks/\(endpoint.id)/rotate-secret", [
+                ("csrf", DashboardBrowser.csrf(in: rotated)), ("key", String(repeating: "r", count: 20)), ("confirm", "yes"),
+            ])
+            #expect(confirmed.status == 200, "the audit list now names the URL")
+            for path in [
+                "/dashboard", "/dashboard/payments/\(sale.id)", "/dashboard?reference=\(Self.hostile.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)",
+                "/dashboard/webhooks", "/dashboard/webhooks/events/\(event.id)", "/dashboard/devices", "/dashboard/clients",
+                "/dashboard/clients/\(client.client.id)", "/dashboard/audit",
+            ] {
                 let page = try await browser.get(path)
                 #expect(page.status == 200, "\(path)")
                 #expect(!page.text.contains("<script>"), "\(path) has raw markup from a client")
