@@ -158,7 +158,7 @@ try:
     width = driver.execute_script("return document.documentElement.scrollWidth")
     expect(width <= 375, f"a payment's page fits 375 px (scroll width {width})")
     shot("payment-phone")
-    for page in ("settings", "webhooks"):
+    for page in ("settings", "webhooks", "batches", "devices", "clients", "audit"):
         driver.get(f"{base}/dashboard/{page}")
         width = driver.execute_script("return document.documentElement.scrollWidth")
         expect(width <= 375, f"the {page} page fits 375 px (scroll width {width})")
