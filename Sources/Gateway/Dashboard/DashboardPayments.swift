@@ -169,28 +169,6 @@ struct DashboardPayments: Sendable {
         var selected: Bool
     }
 
-    struct Row {
-        var id: String
-        var date: String
-        var type: String
-        var status: String
-        var amount: String
-        var instrument: String
-        var reference: String
-        var customer: String
-
-        init(_ row: Transaction) {
-            id = row.id
-            date = DashboardFormat.date(row.createdAt)
-            type = row.type.rawValue
-            status = row.status.rawValue
-            amount = row.money.description
-            instrument = row.card.map { "\($0.brand) \($0.maskedPan)" } ?? row.bankAccount.map { "ACH \($0.maskedAccountNumber)" } ?? ""
-            reference = row.referenceId ?? ""
-            customer = row.customerName ?? row.customerEmail ?? ""
-        }
-    }
-
     struct ListPage {
         var title: String
         var user: DashboardPageModel.UserModel?
