@@ -30,11 +30,12 @@ struct DashboardActions: Sendable {
         let layout = DashboardPageModel(title: "", session: session, user: user)
         guard form["confirm"] == "yes" else {
             let what = "\(action.label(ach: payment.bankAccount != nil)) \(amount.map { Money(minorUnits: $0, currency: payment.currency).description } ?? "all of it")"
-            let page = ConfirmPage(
+            let page = DashboardConfirmPage(
                 title: "Confirm", user: layout.user, question: "\(what) on \(payment.type.rawValue) \(payment.money.description)?",
-                reference: payment.referenceId, paymentId: payment.id, action: action.rawValue, amount: form["amount"], key: key,
-                csrf: session.csrfToken)
-            return DashboardResponse.html(DashboardTemplates.shared.render("confirm", page))
+                detail: payment.referenceId.map { "Reference: \($0)" } ?? "", action: "/dashboard/payments/\(payment.id)/act",
+                cancel: "/dashboard/payments/\(payment.id)", csrf: session.csrfToken,
+                fields: [.init(name: "action", value: action.rawValue), .init(name: "amount", value: form["amount"]), .init(name: "key", value: key)])
+            return DashboardResponse.html(DashboardTemplates.shared.render("confirm-post", page))
         }
         do {
             _ = try await idempotency.run(merchantId: user.merchantId, request: request, body: buffer, derivedKey: "dashboard-\(key)") { claim in
@@ -71,17 +72,5 @@ struct DashboardActions: Sendable {
         } catch {
             throw DashboardFailure.badForm("the amount must be a number such as 5.00 (\(error))")
         }
-    }
-
-    struct ConfirmPage {
-        var title: String
-        var user: DashboardPageModel.UserModel?
-        var question: String
-        var reference: String?
-        var paymentId: String
-        var action: String
-        var amount: String
-        var key: String
-        var csrf: String
     }
 }

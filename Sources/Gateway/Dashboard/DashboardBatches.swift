@@ -26,9 +26,12 @@ struct DashboardBatches: Sendable {
         try form.authorize(session, user, viewerRefusal: "You can look at batches but not close them: your role is viewer.")
         guard (16...64).contains(form["key"].count) else { throw DashboardFailure.badForm("the form's key is missing; reload the page") }
         guard form["confirm"] == "yes" else {
-            let page = Confirm(
-                title: "Confirm", user: DashboardPageModel(title: "", session: session, user: user).user, csrf: session.csrfToken, key: form["key"])
-            return DashboardResponse.html(DashboardTemplates.shared.render("close-batch", page))
+            let page = DashboardConfirmPage(
+                title: "Confirm", user: DashboardPageModel(title: "", session: session, user: user).user, question: "Close the open batch now?",
+                detail: "Its payments are settled (a void is no longer possible) and its ACH debits are submitted.",
+                action: "/dashboard/batches/close", cancel: "/dashboard/batches", csrf: session.csrfToken,
+                fields: [.init(name: "key", value: form["key"])])
+            return DashboardResponse.html(DashboardTemplates.shared.render("confirm-post", page))
         }
         _ = try await idempotency.run(merchantId: user.merchantId, request: request, body: buffer, derivedKey: "dashboard-\(form["key"])") { _ in
             let closed = try await batches.close(merchantId: user.merchantId)
@@ -91,12 +94,5 @@ struct DashboardBatches: Sendable {
         var csrf: String
         var key: String
         var notice: String?
-    }
-
-    struct Confirm {
-        var title: String
-        var user: DashboardPageModel.UserModel?
-        var csrf: String
-        var key: String
     }
 }
