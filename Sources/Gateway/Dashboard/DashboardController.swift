@@ -173,6 +173,8 @@ struct DashboardController: Sendable {
                 DashboardCookies.set(DashboardCookies.signIn, "", maxAge: 0, secure: settings.secureCookies),
             ])
         } catch is DashboardAccounts.Refused {
+            // The address, for an operator watching for guessing; never what was typed.
+            logger.notice("dashboard sign-in refused", metadata: ["client_address": "\(address)"])
             return signInPage(request, next: next, email: String(form["email"].prefix(254)),
                               message: "The email or password is not right, or there were too many tries. Try again in a while.",
                               status: .unauthorized)

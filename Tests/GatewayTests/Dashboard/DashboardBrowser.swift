@@ -83,8 +83,10 @@ extension GatewayHarness {
     }
 
     /// Runs `body` with a browser on the app in process, and a session for the API.
-    func browse<T: Sendable>(_ body: @escaping @Sendable (DashboardBrowser, TestSession) async throws -> T) async throws -> T {
-        try await test { session in try await body(DashboardBrowser(session.client), session) }
+    func browse<T: Sendable>(
+        _ mode: TestingSetup = .router, _ body: @escaping @Sendable (DashboardBrowser, TestSession) async throws -> T
+    ) async throws -> T {
+        try await test(mode) { session in try await body(DashboardBrowser(session.client), session) }
     }
 }
 

@@ -48,4 +48,23 @@ struct DashboardSignInThrottleTests {
             #expect(signedIn.status == 303, "the window has passed")
         }
     }
+
+    @Test func overASocketTheAddressIsThePeersIP() async throws {
+        let harness = try await GatewayHarness.dashboard { configuration in
+            configuration.dashboard.maxFailuresPerAddress = 2
+            configuration.host = "127.0.0.1"
+            configuration.port = 0
+        }
+        try await harness.browse(.live) { browser, _ in
+            for _ in 0..<2 {
+                let refused = try await browser.signIn(email: "admin@shop.example", password: "wrong")
+                #expect(refused.status == 401)
+            }
+            let right = try await browser.signIn(email: "admin@shop.example", password: DashboardHarness.password)
+            #expect(right.status == 401, "the address is refused")
+            let refusals = harness.logs.all.filter { $0.contains("dashboard sign-in refused") }
+            #expect(refusals.count == 3 && refusals.allSatisfy { $0.contains("client_address=127.0.0.1") }, "\(refusals)")
+            #expect(!harness.logs.all.joined().contains("wrong"), "what was typed is not logged")
+        }
+    }
 }

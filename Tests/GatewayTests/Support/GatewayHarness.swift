@@ -58,11 +58,12 @@ struct GatewayHarness {
             merchantId: merchant.id, clientId: client.client.id, clientSecret: client.secret)
     }
 
-    /// Runs `body` against the app in process.
-    func test<T>(_ body: @escaping @Sendable (TestSession) async throws -> T) async throws -> T where T: Sendable {
+    /// Runs `body` against the app in process (`.router`), or listening on loopback (`.live`,
+    /// where the configuration's port should be 0).
+    func test<T>(_ mode: TestingSetup = .router, _ body: @escaping @Sendable (TestSession) async throws -> T) async throws -> T where T: Sendable {
         let app = try await buildApplication(configuration, dependencies: dependencies)
         let harness = self
-        return try await app.test(.router) { client in
+        return try await app.test(mode) { client in
             let token = try await TestSession.token(client, clientId: harness.clientId, secret: harness.clientSecret)
             return try await body(TestSession(client: client, token: token, harness: harness))
         }
