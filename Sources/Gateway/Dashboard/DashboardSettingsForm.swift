@@ -4,22 +4,18 @@ import Storage
 
 /// The payment settings form, both ways: the stored settings as the form's text, and what
 /// the form sent as the API's `UpdatePaymentSettingsRequest`, so the dashboard saves through
-/// the same validator (`PaymentSettingsValidator`) as `PUT /v1/settings`. Lists are typed
+/// the same validator (`PaymentSettingsValidator`) as `PATCH /v1/settings/payment`. Lists are typed
 /// comma-separated; an empty optional field means "none".
 struct DashboardSettingsForm: Sendable {
-    static let textFields = [
-        "availableCurrencies", "zeroCostProcessingOption", "defaultSurchargeRate", "defaultCashDiscountRate", "defaultDualPricingRate",
-        "taxRate", "defaultTipsOptions", "availableCardTypes", "availableTransactionTypes", "settlementBatchTimeSlots", "avsProfile",
-        "ttpIosTerminalProfileId", "acquirerMerchantId", "acquirerTerminalId",
-    ]
-    static let checkboxes = ["isTipsEnabled", "avsEnabled", "isCustomerCardSavingByTerminalEnabled"]
-    static let fields = Set(textFields + checkboxes + ["csrf"])
-    /// The order the page shows them in.
+    /// Every field, in the order the page shows them.
     static let order = [
         "availableCurrencies", "availableCardTypes", "availableTransactionTypes", "zeroCostProcessingOption", "defaultSurchargeRate",
         "defaultCashDiscountRate", "defaultDualPricingRate", "taxRate", "isTipsEnabled", "defaultTipsOptions", "settlementBatchTimeSlots",
         "avsEnabled", "avsProfile", "isCustomerCardSavingByTerminalEnabled", "ttpIosTerminalProfileId", "acquirerMerchantId", "acquirerTerminalId",
     ]
+    /// The fields that are checkboxes: on when sent as "on", off when not sent.
+    static let checkboxes: Set<String> = ["isTipsEnabled", "avsEnabled", "isCustomerCardSavingByTerminalEnabled"]
+    static let fields = Set(order + ["csrf"])
 
     /// What each field is called on the page, with its example.
     static let labels: [String: String] = [
