@@ -26,7 +26,7 @@ struct DashboardActions: Sendable {
         }
         let amount = try Self.amount(form["amount"], action: action, currency: payment.currency)
         let key = form["key"]
-        guard (16...64).contains(key.count) else { throw DashboardFailure.badForm("the form's key is missing; reload the page") }
+        let idempotencyKey = try form.idempotencyKey()
         let layout = DashboardPageModel(title: "", session: session, user: user)
         guard form["confirm"] == "yes" else {
             let what = "\(action.label(ach: payment.bankAccount != nil)) \(amount.map { Money(minorUnits: $0, currency: payment.currency).description } ?? "all of it")"
@@ -38,7 +38,7 @@ struct DashboardActions: Sendable {
             return DashboardResponse.html(DashboardTemplates.shared.render("confirm-post", page))
         }
         do {
-            _ = try await idempotency.run(merchantId: user.merchantId, request: request, body: buffer, derivedKey: "dashboard-\(key)") { claim in
+            _ = try await idempotency.run(merchantId: user.merchantId, request: request, body: buffer, derivedKey: idempotencyKey) { claim in
                 let (operation, _) = try await followUps.perform(
                     action.request(amount: amount), paymentId: payment.id, merchantId: user.merchantId,
                     createdById: "dashboard:\(user.email)", idempotency: claim)

@@ -24,7 +24,7 @@ struct DashboardBatches: Sendable {
         let buffer = try await request.body.collect(upTo: DashboardForm.maxBytes)
         let form = try DashboardForm.parse(buffer, allowed: ["csrf", "key", "confirm"])
         try form.authorize(session, user, viewerRefusal: "You can look at batches but not close them: your role is viewer.")
-        guard (16...64).contains(form["key"].count) else { throw DashboardFailure.badForm("the form's key is missing; reload the page") }
+        let idempotencyKey = try form.idempotencyKey()
         guard form["confirm"] == "yes" else {
             let page = DashboardConfirmPage(
                 title: "Confirm", user: DashboardPageModel(title: "", session: session, user: user).user, question: "Close the open batch now?",
@@ -33,7 +33,7 @@ struct DashboardBatches: Sendable {
                 fields: [.init(name: "key", value: form["key"])])
             return DashboardResponse.html(DashboardTemplates.shared.render("confirm-post", page))
         }
-        _ = try await idempotency.run(merchantId: user.merchantId, request: request, body: buffer, derivedKey: "dashboard-\(form["key"])") { _ in
+        _ = try await idempotency.run(merchantId: user.merchantId, request: request, body: buffer, derivedKey: idempotencyKey) { _ in
             let closed = try await batches.close(merchantId: user.merchantId)
             if let closed {
                 try await accounts.audit(user, "close-batch", subjectId: closed.id, detail: "\(closed.transactionCount) transactions")

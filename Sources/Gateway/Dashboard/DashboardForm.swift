@@ -29,6 +29,13 @@ struct DashboardForm: Sendable {
 
     subscript(_ name: String) -> String { fields[name] ?? "" }
 
+    /// The idempotency key of an acting form (`key`, fresh on each page), as the dashboard
+    /// stores it: a resent form acts once. A form without one was not made by the dashboard.
+    func idempotencyKey() throws -> String {
+        guard (16...64).contains(self["key"].count) else { throw DashboardFailure.badForm("the form's key is missing; reload the page") }
+        return "dashboard-\(self["key"])"
+    }
+
     /// Refuses a form that does not carry the session's CSRF token, then a user who is not
     /// an admin: `viewerRefusal` says what a viewer may only look at.
     func authorize(_ session: DashboardSession, _ user: DashboardUser, viewerRefusal: String) throws {

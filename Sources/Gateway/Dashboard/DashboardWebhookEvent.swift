@@ -50,10 +50,10 @@ struct DashboardWebhookEvent: Sendable {
         let buffer = try await request.body.collect(upTo: DashboardForm.maxBytes)
         let form = try DashboardForm.parse(buffer, allowed: ["csrf", "key", "endpointId"])
         try form.authorize(session, user, viewerRefusal: DashboardWebhooks.viewerRefusal)
-        guard (16...64).contains(form["key"].count) else { throw DashboardFailure.badForm("the form's key is missing; reload the page") }
+        let idempotencyKey = try form.idempotencyKey()
         let endpointId = form["endpointId"].isEmpty ? nil : form["endpointId"]
         do {
-            _ = try await idempotency.run(merchantId: user.merchantId, request: request, body: buffer, derivedKey: "dashboard-\(form["key"])") { _ in
+            _ = try await idempotency.run(merchantId: user.merchantId, request: request, body: buffer, derivedKey: idempotencyKey) { _ in
                 let details = try await events.resend(id: id, merchantId: user.merchantId, endpointId: endpointId)
                 try await accounts.audit(user, "resend-webhook-event", subjectId: id, detail: endpointId ?? "all subscribers")
                 return (.accepted, Data("{\"deliveries\":\(details.deliveries.count)}".utf8))

@@ -78,7 +78,7 @@ struct DashboardWebhooks: Sendable {
         let buffer = try await request.body.collect(upTo: DashboardForm.maxBytes)
         let form = try DashboardForm.parse(buffer, allowed: ["csrf", "key", "confirm"])
         try form.authorize(session, user, viewerRefusal: Self.viewerRefusal)
-        guard (16...64).contains(form["key"].count) else { throw DashboardFailure.badForm("the form's key is missing; reload the page") }
+        let idempotencyKey = try form.idempotencyKey()
         guard let endpoint = try await store.read({ try await $0.webhookEndpoint(id: id, merchantId: user.merchantId) }),
               endpoint.deletedAt == nil else {
             throw DashboardFailure.notFound("No webhook endpoint \(id.prefix(64)) for this merchant.")
@@ -93,7 +93,7 @@ struct DashboardWebhooks: Sendable {
             return DashboardResponse.html(DashboardTemplates.shared.render("confirm-post", page))
         }
         var secret: String?
-        _ = try await idempotency.run(merchantId: user.merchantId, request: request, body: buffer, derivedKey: "dashboard-\(form["key"])") { _ in
+        _ = try await idempotency.run(merchantId: user.merchantId, request: request, body: buffer, derivedKey: idempotencyKey) { _ in
             secret = try await endpoints.rotateSecret(id: endpoint.id, merchantId: user.merchantId).secret
             try await accounts.audit(user, "rotate-webhook-secret", subjectId: endpoint.id, detail: endpoint.url)
             return (.ok, Data("{}".utf8))
