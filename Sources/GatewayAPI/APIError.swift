@@ -61,6 +61,8 @@ public enum APIErrorCode: String, Sendable, CaseIterable {
     case breakdownMismatch = "breakdown_mismatch"
     /// The merchant's payment settings do not take the currency or the card's brand.
     case currencyNotAccepted = "currency_not_accepted"
+    /// A follow-up's `currency` is not its payment's.
+    case currencyMismatch = "currency_mismatch"
     case cardBrandNotAccepted = "card_brand_not_accepted"
     /// A webhook endpoint's URL is not an absolute http(s) URL with a host.
     case invalidURL = "invalid_url"

@@ -1,12 +1,18 @@
+// Every follow-up body may name the currency its amounts are in (ISO 4217). The gateway
+// refuses one that is not the payment's (400 `currency_mismatch`), so a client that holds an
+// amount with its currency (the SDK's `Money`) never has it read in another one.
+
 /// `POST …/capture`: capture all of the authorized amount, or `amount` of it (the rest is released).
 /// With a breakdown and no amount, the breakdown's total is captured; the breakdown then
 /// replaces the payment's, tip included.
 public struct CaptureBody: Codable, Sendable, Equatable {
     public var amount: Int64?
     public var breakdown: BreakdownRequest?
-    public init(amount: Int64? = nil, breakdown: BreakdownRequest? = nil) {
+    public var currency: String?
+    public init(amount: Int64? = nil, breakdown: BreakdownRequest? = nil, currency: String? = nil) {
         self.amount = amount
         self.breakdown = breakdown
+        self.currency = currency
     }
 }
 
@@ -15,9 +21,11 @@ public struct CaptureBody: Codable, Sendable, Equatable {
 public struct IncrementBody: Codable, Sendable, Equatable {
     public var amount: Int64
     public var breakdown: BreakdownRequest?
-    public init(amount: Int64, breakdown: BreakdownRequest? = nil) {
+    public var currency: String?
+    public init(amount: Int64, breakdown: BreakdownRequest? = nil, currency: String? = nil) {
         self.amount = amount
         self.breakdown = breakdown
+        self.currency = currency
     }
 }
 
@@ -26,20 +34,30 @@ public struct IncrementBody: Codable, Sendable, Equatable {
 public struct AdjustTipBody: Codable, Sendable, Equatable {
     public var tipAmount: Int64
     public var breakdown: BreakdownRequest?
-    public init(tipAmount: Int64, breakdown: BreakdownRequest? = nil) {
+    public var currency: String?
+    public init(tipAmount: Int64, breakdown: BreakdownRequest? = nil, currency: String? = nil) {
         self.tipAmount = tipAmount
         self.breakdown = breakdown
+        self.currency = currency
     }
 }
 
 /// `POST …/reverse`: release all of an authorization, or `amount` of it.
 public struct ReverseBody: Codable, Sendable, Equatable {
     public var amount: Int64?
-    public init(amount: Int64? = nil) { self.amount = amount }
+    public var currency: String?
+    public init(amount: Int64? = nil, currency: String? = nil) {
+        self.amount = amount
+        self.currency = currency
+    }
 }
 
 /// `POST …/refund`: refund everything refundable, or `amount`; several refunds are allowed.
 public struct RefundBody: Codable, Sendable, Equatable {
     public var amount: Int64?
-    public init(amount: Int64? = nil) { self.amount = amount }
+    public var currency: String?
+    public init(amount: Int64? = nil, currency: String? = nil) {
+        self.amount = amount
+        self.currency = currency
+    }
 }

@@ -9,7 +9,7 @@ import Testing
 /// AchRefund; Scheduled, InProgress, Cleared, Cancelled, Refunded).
 @Suite("SDK: ACH debit, cancel and refund")
 struct AchTransactionTests {
-    static func input(_ amount: Decimal = 25, account: String = "123456789") -> AchTransactionInput {
+    static func input(_ amount: MajorUnits = 25.00, account: String = "123456789") -> AchTransactionInput {
         AchTransactionInput(
             amount: amount, accountNumber: account, routingNumber: "011000015", accountType: .savings,
             accountHolderType: .business, accountHolderName: "Acme Ltd", taxId: "271828182", referenceId: "INV-7")
@@ -37,7 +37,7 @@ struct AchTransactionTests {
             let cleared = try #require(try await client.getTransactionDetails(id: debit.id))
             #expect(cleared.status == .cleared && cleared.ariseStatus == "Cleared")
 
-            let part = try await client.refundTransaction(RefundRequest(transactionId: debit.id, amount: 10))
+            let part = try await client.refundTransaction(RefundRequest(transactionId: debit.id, amount: 10.00))
             let refund = try #require(try await client.getTransactionDetails(id: part.transactionId))
             #expect(refund.ariseTransactionType == "AchRefund" && refund.amount == 10)
             _ = try await client.refundTransaction(RefundRequest(transactionId: debit.id))
@@ -67,7 +67,7 @@ struct AchTransactionTests {
                 _ = try await client.submitAchDebitTransaction(input: bad)
             }
             await expectRefusedInput("amount") { () async throws(TaplineAPIError) in
-                _ = try await client.submitAchDebitTransaction(input: Self.input(0))
+                _ = try await client.submitAchDebitTransaction(input: Self.input(0.00))
             }
             // The gateway's own checks come back named, as the document's error envelope.
             var bad = Self.input()

@@ -46,8 +46,8 @@ struct AmountConversionTests {
     }
 
     @Test func aCalculationRequestGoesOutInMinorUnits() throws {
-        let request = AmountCalculationRequest(amount: Decimal(string: "100.10")!, currency: .usd, percentageOffRate: Decimal(string: "2.5"),
-                                               surchargeRate: 3, tipAmount: Decimal(string: "1.50"), useCardPrice: true)
+        let request = AmountCalculationRequest(amount: MajorUnits(string: "100.10")!, currency: .usd, percentageOffRate: Decimal(string: "2.5"),
+                                               surchargeRate: 3, tipAmount: MajorUnits(string: "1.50"), useCardPrice: true)
         let wire = try request.wire()
         #expect(wire == CalculateAmountRequest(amount: 10_010, currency: "USD", percentageOffRate: Decimal(string: "2.5"), surchargeRate: 3,
                                                tipAmount: 150, useCardPrice: true))

@@ -82,18 +82,18 @@ struct AriseMethodsConformanceTests {
             #expect(try await client.getTransactionDetails(id: sale.transactionId)?.status == .voided)
         case .captureTransaction:
             let hold = try await client.submitAuthTransaction(input: TestInput.card(10))
-            _ = try await client.captureTransaction(transactionId: hold.transactionId, amount: 6)
+            _ = try await client.captureTransaction(transactionId: hold.transactionId, amount: 6.00)
             #expect(try await client.getTransactionDetails(id: hold.transactionId)?.amounts?.capturedAmount == 6)
         case .refundTransaction:
             let sale = try await client.submitSaleTransaction(input: TestInput.card(10))
-            _ = try await client.refundTransaction(transactionId: sale.transactionId, amount: 4)
+            _ = try await client.refundTransaction(transactionId: sale.transactionId, amount: 4.00)
             #expect(try await client.getTransactionDetails(id: sale.transactionId)?.amounts?.refundedAmount == 4)
         case .refundTransactionRequest:
             let sale = try await client.submitSaleTransaction(input: TestInput.card(10))
             _ = try await client.refundTransaction(RefundRequest(transactionId: sale.transactionId))
             #expect(try await client.getTransactionDetails(id: sale.transactionId)?.status == .refunded)
         case .calculateAmount:
-            let calculation = try await client.calculateAmount(request: AmountCalculationRequest(amount: 100, currency: .usd, tipRate: 10))
+            let calculation = try await client.calculateAmount(request: AmountCalculationRequest(amount: 100.00, currency: .usd, tipRate: 10))
             #expect(calculation.creditCard.totalAmount == 110)
         case .checkCompatibility:
             #expect(client.ttp.checkCompatibility().isCompatible)
@@ -107,19 +107,19 @@ struct AriseMethodsConformanceTests {
             await #expect(throws: TTPError.self) { try await client.ttp.showEducationalInfo(from: NSObject()) }
         case .prepare:
             try await client.ttp.prepare()
-            #expect(try await client.ttp.performTransaction(amount: 1).status == .approved)
+            #expect(try await client.ttp.performTransaction(amount: 1.00).status == .approved)
         case .performTransactionAmount:
-            #expect(try await client.ttp.performTransaction(amount: Decimal(string: "49.99")!).authorizedAmount == "49.99")
+            #expect(try await client.ttp.performTransaction(amount: MajorUnits(string: "49.99")!).authorizedAmount == "49.99")
         case .performTransactionCalculation:
-            let calculation = try await client.calculateAmount(request: AmountCalculationRequest(amount: 20, currency: .usd))
+            let calculation = try await client.calculateAmount(request: AmountCalculationRequest(amount: 20.00, currency: .usd))
             #expect(try await client.ttp.performTransaction(calculationResult: calculation, isDebitCard: true).status == .approved)
         case .performTransactionRequest:
-            let result = try await client.ttp.performTransaction(request: TTPTransactionRequest(amount: 12, tip: "2", subTotal: "10"))
+            let result = try await client.ttp.performTransaction(request: TTPTransactionRequest(amount: 12.00, tip: "2", subTotal: "10"))
             #expect(result.status == .approved && result.authorizedAmount == "12.00")
         case .abortTransaction:
             #expect(try await client.ttp.abortTransaction() == false, "nothing to abort")
         case .eventsStream:
-            let events = try await EventLog.events(of: client.ttp) { _ = try await client.ttp.performTransaction(amount: 2) }
+            let events = try await EventLog.events(of: client.ttp) { _ = try await client.ttp.performTransaction(amount: 2.00) }
             #expect(events.contains(.customEvent(.approved)))
         case .getPaymentSettings:
             #expect(try await client.getPaymentSettings().availableCurrencies.map(\.name) == ["USD"])

@@ -32,7 +32,7 @@ struct AriseSDKSurfaceTests {
             await expectRefusedInput("cardDataSource") { () async throws(TaplineAPIError) in
                 _ = try await client.refundTransaction(RefundRequest(transactionId: sale.transactionId, cardDataSource: .contactless))
             }
-            let partial = try await client.refundTransaction(RefundRequest(transactionId: sale.transactionId, amount: 5))
+            let partial = try await client.refundTransaction(RefundRequest(transactionId: sale.transactionId, amount: 5.00))
             #expect(partial.status == .approved)
             let rest = try await client.refundTransaction(RefundRequest(transactionId: sale.transactionId, cardDataSource: .manual))
             #expect(rest.status == .approved)
@@ -102,7 +102,7 @@ struct AriseSDKSurfaceTests {
             #expect(row.ariseStatus == "PartiallyAuthorized" && row.operationMode == "manual")
         }
         try await TapFixture.run { fixture in
-            let tapped = try await fixture.client.ttp.performTransaction(amount: 5)
+            let tapped = try await fixture.client.ttp.performTransaction(amount: 5.00)
             let id = try #require(tapped.transactionId)
             let details = try #require(try await fixture.client.getTransactionDetails(id: id))
             #expect(details.operationMode == "contactless")

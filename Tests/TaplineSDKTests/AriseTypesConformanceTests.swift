@@ -67,7 +67,7 @@ struct AriseTypesConformanceTests {
                     done = try await client.refundTransaction(transactionId: payment.transactionId)
                 default:
                     _ = try await client.captureTransaction(transactionId: payment.transactionId)
-                    done = try await client.adjustTip(transactionId: payment.transactionId, tipAmount: 1, currency: .usd)
+                    done = try await client.adjustTip(transactionId: payment.transactionId, tipAmount: Money(minorUnits: 100, currency: .usd))
                 }
                 name = try #require(try await client.getTransactionDetails(id: done.transactionId)).ariseTransactionType
             case .cardAuthentication:
@@ -105,7 +105,7 @@ struct AriseTypesConformanceTests {
                     _ = PaymentLifecycle.finishACHDebit(&payment, returned: false, now: Date())
                     try await writer.update(payment)
                 }
-                let refund = try await client.refundTransaction(RefundRequest(transactionId: debit.id, amount: 1))
+                let refund = try await client.refundTransaction(RefundRequest(transactionId: debit.id, amount: 1.00))
                 return try #require(try await client.getTransactionDetails(id: refund.transactionId)).ariseTransactionType
             default:
                 return debit.ariseTransactionType

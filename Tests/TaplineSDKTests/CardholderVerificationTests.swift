@@ -14,7 +14,7 @@ struct CardholderVerificationTests {
     ])
     func aTapKeepsItsCVMResults(_ verification: CardholderVerification, _ method: String, _ result: String) async throws {
         try await TapFixture.run(customer: SimulatedCustomer(verification: verification)) { fixture in
-            let paid = try await fixture.client.ttp.performTransaction(amount: 12)
+            let paid = try await fixture.client.ttp.performTransaction(amount: 12.00)
             let id = try #require(paid.transactionId)
             let details = try #require(try await fixture.client.getTransactionDetails(id: id))
             #expect(details.cardholderAuthenticationMethod == method && details.cvmResultMsg == result)

@@ -11,7 +11,7 @@ struct FollowUpTests {
         try await gateway.run { environment in
             let client = try await gateway.client(environment)
             let auth = try await client.submitAuthTransaction(input: TestInput.card(20))
-            let increment = try await client.incrementAuthorization(transactionId: auth.transactionId, amount: Decimal(string: "5.50")!)
+            let increment = try await client.incrementAuthorization(transactionId: auth.transactionId, amount: Money(minorUnits: 550, currency: .usd))
             #expect(increment.operationType == .incrementalAuthorization)
             #expect(increment.status == .approved)
             #expect(increment.amount == Decimal(string: "5.50"))
@@ -32,14 +32,14 @@ struct FollowUpTests {
             let allowed = sale.transaction.availableOperations?.first { $0.operationType == .tipAdjustment }
             #expect(allowed?.suggestedTips?.map(\.tipPercent) == [15, 18, 20])
             #expect(allowed?.suggestedTips?.map(\.tipAmount) == ["1.5", "1.8", "2"].map { Decimal(string: $0)! })
-            let adjusted = try await client.adjustTip(transactionId: sale.transactionId, tipAmount: Decimal(string: "2.50")!, currency: .usd)
+            let adjusted = try await client.adjustTip(transactionId: sale.transactionId, tipAmount: Money(minorUnits: 250, currency: .usd))
             #expect(adjusted.operationType == .tipAdjustment)
             #expect(adjusted.status == .approved)
             #expect(adjusted.amount == Decimal(string: "2.50"))
             #expect(adjusted.amounts?.tipAmount == Decimal(string: "2.50"))
             #expect(adjusted.amounts?.baseAmount == 10)
             #expect(adjusted.amounts?.capturedAmount == Decimal(string: "12.50"))
-            let removed = try await client.adjustTip(transactionId: sale.transactionId, tipAmount: 0)
+            let removed = try await client.adjustTip(transactionId: sale.transactionId, tipAmount: .zero(.usd))
             #expect(removed.amounts?.capturedAmount == 10)
         }
     }
@@ -66,7 +66,7 @@ struct FollowUpTests {
         try await gateway.run { environment in
             let client = try await gateway.client(environment)
             let auth = try await client.submitAuthTransaction(input: TestInput.card(40))
-            let part = try await client.reverse(transactionId: auth.transactionId, amount: 10, currency: .usd)
+            let part = try await client.reverse(transactionId: auth.transactionId, amount: Money(minorUnits: 1_000, currency: .usd))
             #expect(part.operationType == .reversal)
             #expect(part.status == .approved)
             #expect(part.paymentStatus == .authorized)
@@ -89,10 +89,10 @@ struct FollowUpTests {
             #expect(auth.processedAmount == 1500)
             #expect(auth.transaction.amounts?.minorUnits.authorized == 1500)
             await expectRefusedInput("amount") { () async throws(TaplineAPIError) in
-                _ = try await client.captureTransaction(transactionId: auth.transactionId, amount: Decimal(string: "0.5")!)
+                _ = try await client.captureTransaction(transactionId: auth.transactionId, amount: MajorUnits(string: "0.5")!)
             }
             #expect(try await client.getTransactionDetails(id: auth.transactionId)?.operations?.isEmpty == true)
-            let capture = try await client.captureTransaction(transactionId: auth.transactionId, amount: 1000)
+            let capture = try await client.captureTransaction(transactionId: auth.transactionId, amount: 1000.00)
             #expect(capture.amounts?.minorUnits.captured == 1000)
         }
     }

@@ -37,7 +37,7 @@ struct InputValidationTests {
             await expectRefusedInput("id") { () async throws(TaplineAPIError) in _ = try await client.getTransactionDetails(id: bad) }
             await expectRefusedInput("transactionId") { () async throws(TaplineAPIError) in _ = try await client.voidTransaction(transactionId: bad) }
             await expectRefusedInput("transactionId") { () async throws(TaplineAPIError) in
-                _ = try await client.refundTransaction(transactionId: bad, amount: 1)
+                _ = try await client.refundTransaction(transactionId: bad, amount: 1.00)
             }
             await expectRefusedInput("deviceId") { () async throws(TaplineAPIError) in _ = try await client.getDeviceInfo(deviceId: bad) }
         }
@@ -63,7 +63,7 @@ struct InputValidationTests {
         for (field, input) in cases {
             await expectRefusedInput(field) { () async throws(TaplineAPIError) in _ = try await client.submitSaleTransaction(input: input) }
             // An authorization of zero is a card verification, which the offline client cannot reach.
-            guard input.amount != 0 else { continue }
+            guard input.amount.decimal != 0 else { continue }
             await expectRefusedInput(field) { () async throws(TaplineAPIError) in _ = try await client.submitAuthTransaction(input: input) }
         }
     }
@@ -71,37 +71,40 @@ struct InputValidationTests {
     @Test func followUpAmounts() async throws {
         let client = try offlineClient()
         let id = "6f1c1e0a-58b4-4a5e-9d55-0f4b9a1f2c11"
-        await expectRefusedInput("amount") { () async throws(TaplineAPIError) in _ = try await client.captureTransaction(transactionId: id, amount: 0) }
-        await expectRefusedInput("amount") { () async throws(TaplineAPIError) in _ = try await client.refundTransaction(transactionId: id, amount: -1) }
-        await expectRefusedInput("amount") { () async throws(TaplineAPIError) in _ = try await client.reverse(transactionId: id, amount: 0) }
+        await expectRefusedInput("amount") { () async throws(TaplineAPIError) in _ = try await client.captureTransaction(transactionId: id, amount: 0.00) }
+        await expectRefusedInput("amount") { () async throws(TaplineAPIError) in _ = try await client.refundTransaction(transactionId: id, amount: -1.00) }
+        await expectRefusedInput("amount") { () async throws(TaplineAPIError) in _ = try await client.reverse(transactionId: id, amount: .zero(.usd)) }
         await expectRefusedInput("amount") { () async throws(TaplineAPIError) in
-            _ = try await client.incrementAuthorization(transactionId: id, amount: 0)
+            _ = try await client.incrementAuthorization(transactionId: id, amount: .zero(.usd))
         }
-        await expectRefusedInput("tipAmount") { () async throws(TaplineAPIError) in _ = try await client.adjustTip(transactionId: id, tipAmount: -1) }
+        await expectRefusedInput("tipAmount") { () async throws(TaplineAPIError) in _ = try await client.adjustTip(transactionId: id, tipAmount: Money(minorUnits: -1, currency: .usd)) }
         // With the currency given, its own digits count.
         await expectRefusedInput("amount") { () async throws(TaplineAPIError) in
-            _ = try await client.captureTransaction(transactionId: id, amount: Decimal(string: "1.001")!, currency: .usd)
+            _ = try await client.captureTransaction(transactionId: id, amount: MajorUnits(string: "1.001")!, currency: .usd)
         }
-        await expectRefusedInput("tipAmount") { () async throws(TaplineAPIError) in
-            _ = try await client.adjustTip(transactionId: id, tipAmount: Decimal(string: "0.5")!, currency: .jpy)
+        await expectRefusedInput("amount") { () async throws(TaplineAPIError) in
+            _ = try await client.refundTransaction(transactionId: id, amount: 0.5, currency: .jpy)
+        }
+        await expectRefusedInput("amount") { () async throws(TaplineAPIError) in
+            _ = try await client.reverse(transactionId: id, amount: Money(minorUnits: Money.largestMinorUnits + 1, currency: .usd))
         }
         // Without it, more digits than any currency has are refused before the payment is fetched.
         await expectRefusedInput("amount") { () async throws(TaplineAPIError) in
-            _ = try await client.refundTransaction(transactionId: id, amount: Decimal(string: "1.0001")!)
+            _ = try await client.refundTransaction(transactionId: id, amount: MajorUnits(string: "1.0001")!)
         }
     }
 
     @Test func amountCalculation() async throws {
         let client = try offlineClient()
         let cases: [(String, AmountCalculationRequest)] = [
-            ("amount", AmountCalculationRequest(amount: 0, currency: .usd)),
-            ("amount", AmountCalculationRequest(amount: Decimal(string: "1.234")!, currency: .usd)),
-            ("tipAmount", AmountCalculationRequest(amount: 10, currency: .usd, tipAmount: Decimal(string: "0.005")!)),
-            ("tipRate", AmountCalculationRequest(amount: 10, currency: .usd, tipAmount: 1, tipRate: 10)),
-            ("percentageOffRate", AmountCalculationRequest(amount: 10, currency: .usd, percentageOffRate: 101)),
-            ("surchargeRate", AmountCalculationRequest(amount: 10, currency: .usd, surchargeRate: -1)),
-            ("tipRate", AmountCalculationRequest(amount: 10, currency: .usd, tipRate: -5)),
-            ("percentageOffRate", AmountCalculationRequest(amount: 10, currency: .usd, percentageOffRate: Decimal(string: "2.12345")!)),
+            ("amount", AmountCalculationRequest(amount: 0.00, currency: .usd)),
+            ("amount", AmountCalculationRequest(amount: MajorUnits(string: "1.234")!, currency: .usd)),
+            ("tipAmount", AmountCalculationRequest(amount: 10.00, currency: .usd, tipAmount: MajorUnits(string: "0.005")!)),
+            ("tipRate", AmountCalculationRequest(amount: 10.00, currency: .usd, tipAmount: 1.00, tipRate: 10)),
+            ("percentageOffRate", AmountCalculationRequest(amount: 10.00, currency: .usd, percentageOffRate: 101)),
+            ("surchargeRate", AmountCalculationRequest(amount: 10.00, currency: .usd, surchargeRate: -1)),
+            ("tipRate", AmountCalculationRequest(amount: 10.00, currency: .usd, tipRate: -5)),
+            ("percentageOffRate", AmountCalculationRequest(amount: 10.00, currency: .usd, percentageOffRate: Decimal(string: "2.12345")!)),
         ]
         for (field, request) in cases {
             await expectRefusedInput(field) { () async throws(TaplineAPIError) in _ = try await client.calculateAmount(request: request) }

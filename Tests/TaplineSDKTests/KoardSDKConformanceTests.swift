@@ -58,20 +58,20 @@ struct KoardSDKConformanceTests {
             case .auth:
                 let held = try await client.ttp.preauth(amount: 2794, currency: "USD")
                 _ = try await client.incrementAuthorization(
-                    transactionId: try #require(held.transactionId), amount: 5, currency: .usd, breakdown: Self.breakdown)
+                    transactionId: try #require(held.transactionId), amount: Money(minorUnits: 500, currency: .usd), breakdown: Self.breakdown)
                 let payment = try await details(held.transactionId)
                 #expect(payment.amounts?.authorizedAmount == Decimal(string: "32.94") && payment.breakdown == Self.breakdown)
             case .adjust:
                 let paid = try await client.ttp.sale(amount: 3294, breakdown: Self.breakdown, currency: "USD")
                 var adjusted = Self.breakdown
                 adjusted.tipAmount = 700
-                _ = try await client.adjustTip(transactionId: try #require(paid.transactionId), tipAmount: 7, currency: .usd, breakdown: adjusted)
+                _ = try await client.adjustTip(transactionId: try #require(paid.transactionId), tipAmount: Money(minorUnits: 700, currency: .usd), breakdown: adjusted)
                 let payment = try await details(paid.transactionId)
                 #expect(payment.amounts?.tipAmount == 7 && payment.amounts?.capturedAmount == Decimal(string: "34.94"))
                 #expect(payment.breakdown == adjusted)
                 // A breakdown whose tip is not the tip asked for is refused, naming the field.
                 await expectGatewayRefusal("tipAmount") { () async throws(TaplineAPIError) in
-                    _ = try await client.adjustTip(transactionId: paid.transactionId!, tipAmount: 1, currency: .usd, breakdown: adjusted)
+                    _ = try await client.adjustTip(transactionId: paid.transactionId!, tipAmount: Money(minorUnits: 100, currency: .usd), breakdown: adjusted)
                 }
             case .adjustByPercentage:
                 let paid = try await client.ttp.sale(amount: 3294, breakdown: Self.breakdown, currency: "USD")
@@ -93,7 +93,7 @@ struct KoardSDKConformanceTests {
                 #expect(try await details(held.transactionId).status == .voided)
             case .refund:
                 let paid = try await client.ttp.sale(amount: 1000, currency: "USD")
-                _ = try await client.refundTransaction(transactionId: try #require(paid.transactionId), amount: 4, currency: .usd)
+                _ = try await client.refundTransaction(transactionId: try #require(paid.transactionId), amount: 4.00, currency: .usd)
                 #expect(try await details(paid.transactionId).amounts?.refundedAmount == 4)
             }
         }

@@ -23,11 +23,12 @@ enum TestInput {
     /// The last two digits of the amount's minor units choose the ISO answer (10: half approved).
     static let amountDrivenVisa = "4000000000000077"
 
-    static func card(_ amount: Decimal, tip: Decimal? = nil, currency: Currency = .usd, pan: String = approvedVisa,
+    /// A keyed card for `majorUnits` (and a `tip`) in major units of `currency`.
+    static func card(_ majorUnits: Decimal, tip: Decimal? = nil, currency: Currency = .usd, pan: String = approvedVisa,
                      referenceId: String? = nil) -> CardTransactionInput {
         CardTransactionInput(
-            amount: amount, currency: currency, accountNumber: pan, expirationMonth: 12, expirationYear: 2039,
-            securityCode: "123", tipAmount: tip, referenceId: referenceId)
+            amount: MajorUnits(majorUnits), currency: currency, accountNumber: pan, expirationMonth: 12, expirationYear: 2039,
+            securityCode: "123", tipAmount: tip.map(MajorUnits.init), referenceId: referenceId)
     }
 }
 

@@ -12,7 +12,7 @@ struct TTPTransactionRequestTests {
         try await TapFixture.run { fixture in
             // 40.00 − 5.00 = 35.00; 3 % surcharge = 1.05; tip 4.00: 40.05.
             let request = TTPTransactionRequest(
-                amount: Decimal(string: "40.05")!, tip: "4.00", discount: "5", subTotal: "40.00", orderId: "order-77", surchargeRate: "3")
+                amount: MajorUnits(string: "40.05")!, tip: "4.00", discount: "5", subTotal: "40.00", orderId: "order-77", surchargeRate: "3")
             let result = try await fixture.client.ttp.performTransaction(request: request)
             #expect(result.status == .approved)
             #expect(result.orderId == "order-77")
@@ -28,27 +28,27 @@ struct TTPTransactionRequestTests {
 
     @Test func anAmountAloneIsAPlainPayment() async throws {
         try await TapFixture.run { fixture in
-            let result = try await fixture.client.ttp.performTransaction(request: TTPTransactionRequest(amount: 12))
+            let result = try await fixture.client.ttp.performTransaction(request: TTPTransactionRequest(amount: 12.00))
             #expect(result.status == .approved)
             #expect(result.orderId?.hasPrefix("ttp-") == true)
         }
     }
 
     @Test(arguments: [
-        (TTPTransactionRequest(amount: 10, subTotal: "9.00"), "amount"),
-        (TTPTransactionRequest(amount: 10, tip: "abc"), "tip"),
-        (TTPTransactionRequest(amount: 10, tip: "2.5x"), "tip"),
-        (TTPTransactionRequest(amount: 10, tip: "-1"), "tip"),
-        (TTPTransactionRequest(amount: 10, tip: "10.01"), "tip"),
-        (TTPTransactionRequest(amount: 10, tip: "0.001"), "tip"),
-        (TTPTransactionRequest(amount: 10, discount: "1"), "discount"),
-        (TTPTransactionRequest(amount: 10, surchargeRate: "3"), "surchargeRate"),
-        (TTPTransactionRequest(amount: 10, discount: "9", subTotal: "9"), "discount"),
-        (TTPTransactionRequest(amount: 10, subTotal: "10", surchargeRate: "101"), "surchargeRate"),
-        (TTPTransactionRequest(amount: 10, subTotal: "10", surchargeRate: "1.00001"), "surchargeRate"),
-        (TTPTransactionRequest(amount: 10, subTotal: "99999999999999999999999"), "subTotal"),
-        (TTPTransactionRequest(amount: 10, orderId: ""), "orderId"),
-        (TTPTransactionRequest(amount: 10, orderId: String(repeating: "x", count: 256)), "orderId"),
+        (TTPTransactionRequest(amount: 10.00, subTotal: "9.00"), "amount"),
+        (TTPTransactionRequest(amount: 10.00, tip: "abc"), "tip"),
+        (TTPTransactionRequest(amount: 10.00, tip: "2.5x"), "tip"),
+        (TTPTransactionRequest(amount: 10.00, tip: "-1"), "tip"),
+        (TTPTransactionRequest(amount: 10.00, tip: "10.01"), "tip"),
+        (TTPTransactionRequest(amount: 10.00, tip: "0.001"), "tip"),
+        (TTPTransactionRequest(amount: 10.00, discount: "1"), "discount"),
+        (TTPTransactionRequest(amount: 10.00, surchargeRate: "3"), "surchargeRate"),
+        (TTPTransactionRequest(amount: 10.00, discount: "9", subTotal: "9"), "discount"),
+        (TTPTransactionRequest(amount: 10.00, subTotal: "10", surchargeRate: "101"), "surchargeRate"),
+        (TTPTransactionRequest(amount: 10.00, subTotal: "10", surchargeRate: "1.00001"), "surchargeRate"),
+        (TTPTransactionRequest(amount: 10.00, subTotal: "99999999999999999999999"), "subTotal"),
+        (TTPTransactionRequest(amount: 10.00, orderId: ""), "orderId"),
+        (TTPTransactionRequest(amount: 10.00, orderId: String(repeating: "x", count: 256)), "orderId"),
     ])
     func aPartThatCannotBeIsRefusedBeforeAnyRead(_ request: TTPTransactionRequest, field: String) async throws {
         let payment: TapPaymentRequest

@@ -50,7 +50,7 @@ struct TapToPayNetworkLossTests {
     @Test func aLostAnswerIsFoundByItsReferenceAndTheReadIsSentOnce() async throws {
         try await Self.run { client, network, gateway in
             network.lose(.answer, onPOST: APIPath.sale)
-            let result = try await client.ttp.performTransaction(amount: 15)
+            let result = try await client.ttp.performTransaction(amount: 15.00)
             #expect(result.status == .approved)
             #expect(network.posts(to: APIPath.sale) == 1)
             let stored = try await gateway.store.read { try await $0.transactions(TransactionQuery(merchantId: gateway.merchantId)) }
@@ -63,7 +63,7 @@ struct TapToPayNetworkLossTests {
         try await Self.run { client, network, gateway in
             network.lose(.request, onPOST: APIPath.sale)
             await #expect {
-                try await client.ttp.performTransaction(amount: 15)
+                try await client.ttp.performTransaction(amount: 15.00)
             } throws: { error in
                 guard case TTPError.transactionFailed(let code, let message) = error else { return false }
                 return code == "NETWORK_ERROR" && message.contains("not charged")
@@ -79,7 +79,7 @@ struct TapToPayNetworkLossTests {
             let reader = try #require(client.ttp.reader as? SimulatedCardReader)
             reader.customer = SimulatedCustomer(card: "5200828282828210")
             network.lose(.answer, onPOST: "/pin")
-            let result = try await client.ttp.performTransaction(amount: 40)
+            let result = try await client.ttp.performTransaction(amount: 40.00)
             #expect(result.status == .approved)
             let stored = try #require(try await gateway.store.read {
                 try await $0.transaction(id: result.transactionId!, merchantId: gateway.merchantId)

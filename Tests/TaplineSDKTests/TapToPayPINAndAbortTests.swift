@@ -11,7 +11,7 @@ struct TapToPayPINAndAbortTests {
         try await TapFixture.run(customer: SimulatedCustomer(card: TestCards.pinRequired.pan, pinEntries: ["0000", "1234"])) { fixture in
             var result: TTPTransactionResult?
             let events = try await EventLog.events(of: fixture.client.ttp) {
-                result = try await fixture.client.ttp.performTransaction(amount: 40)
+                result = try await fixture.client.ttp.performTransaction(amount: 40.00)
             }
             let pinRound: [TTPEvent] = [
                 .readerEvent(.pinEntryRequested), .readerEvent(.pinEntryCompleted), .customEvent(.authorizing),
@@ -30,7 +30,7 @@ struct TapToPayPINAndAbortTests {
 
     @Test func threeWrongPINsDeclineForGood() async throws {
         try await TapFixture.run(customer: SimulatedCustomer(card: TestCards.pinRequired.pan, pinEntries: ["0000", "1111", "2222"])) { fixture in
-            let result = try await fixture.client.ttp.performTransaction(amount: 40)
+            let result = try await fixture.client.ttp.performTransaction(amount: 40.00)
             #expect(result.status == .declined)
             #expect(result.authorisationResponseCode == "75")
         }
@@ -38,7 +38,7 @@ struct TapToPayPINAndAbortTests {
 
     @Test func aCancelledPINEntryLeavesThePaymentWaitingAndReportsCancelled() async throws {
         try await TapFixture.run(customer: SimulatedCustomer(card: TestCards.pinRequired.pan, pinEntries: [])) { fixture in
-            let result = try await fixture.client.ttp.performTransaction(amount: 40)
+            let result = try await fixture.client.ttp.performTransaction(amount: 40.00)
             #expect(result.status == .cancelled)
             let id = try #require(result.transactionId)
             let stored = try #require(try await fixture.gateway.store.read { try await $0.transaction(id: id, merchantId: fixture.gateway.merchantId) })
@@ -50,7 +50,7 @@ struct TapToPayPINAndAbortTests {
         try await TapFixture.run(customer: SimulatedCustomer(failedReads: 1)) { fixture in
             var result: TTPTransactionResult?
             let events = try await EventLog.events(of: fixture.client.ttp) {
-                result = try await fixture.client.ttp.performTransaction(amount: 5)
+                result = try await fixture.client.ttp.performTransaction(amount: 5.00)
             }
             #expect(Array(events.prefix(6)) == [
                 .customEvent(.inProgress), .readerEvent(.readyForTap), .readerEvent(.cardDetected), .customEvent(.cardDetected),
@@ -63,7 +63,7 @@ struct TapToPayPINAndAbortTests {
     @Test func abortWhileWaitingForTheCardCancelsWithNothingCharged() async throws {
         try await TapFixture.run(pace: .manual) { fixture in
             let stream = try fixture.client.ttp.eventsStream()
-            async let result = fixture.client.ttp.performTransaction(amount: 9)
+            async let result = fixture.client.ttp.performTransaction(amount: 9.00)
             for await event in stream where event == .readerEvent(.readyForTap) { break }
             let aborted = try await fixture.client.ttp.abortTransaction()
             #expect(aborted)
@@ -78,7 +78,7 @@ struct TapToPayPINAndAbortTests {
     @Test func abortFailsOnceTheCardIsBeingRead() async throws {
         try await TapFixture.run(pace: .manual) { fixture in
             let stream = try fixture.client.ttp.eventsStream()
-            async let result = fixture.client.ttp.performTransaction(amount: 9)
+            async let result = fixture.client.ttp.performTransaction(amount: 9.00)
             for await event in stream where event == .readerEvent(.readyForTap) { break }
             fixture.reader.presentCard()
             for await event in stream where event == .readerEvent(.cardDetected) { break }
@@ -92,7 +92,7 @@ struct TapToPayPINAndAbortTests {
     @Test func aReaderSessionEndedInTheBackgroundIsPreparedAgainByItself() async throws {
         try await TapFixture.run { fixture in
             fixture.reader.endSession()
-            let result = try await fixture.client.ttp.performTransaction(amount: 8)
+            let result = try await fixture.client.ttp.performTransaction(amount: 8.00)
             #expect(result.status == .approved)
         }
     }
@@ -106,11 +106,11 @@ struct TapToPayPINAndAbortTests {
 
     @Test func theCustomerDismissingTheReaderIsCancelledAndWalkingAwayIsATimeout() async throws {
         try await TapFixture.run(customer: SimulatedCustomer(action: .dismiss)) { fixture in
-            let dismissed = try await fixture.client.ttp.performTransaction(amount: 3)
+            let dismissed = try await fixture.client.ttp.performTransaction(amount: 3.00)
             #expect(dismissed.status == .cancelled)
             fixture.reader.customer = SimulatedCustomer(action: .walkAway)
             await #expect {
-                try await fixture.client.ttp.performTransaction(amount: 3)
+                try await fixture.client.ttp.performTransaction(amount: 3.00)
             } throws: { error in
                 (error as? TTPError)?.code == "CARD_READ_TIMEOUT"
             }
@@ -120,12 +120,12 @@ struct TapToPayPINAndAbortTests {
     @Test func inputIsCheckedBeforeTheCardIsRead() async throws {
         try await TapFixture.run { fixture in
             await #expect {
-                try await fixture.client.ttp.performTransaction(amount: Decimal(string: "1.234")!)
+                try await fixture.client.ttp.performTransaction(amount: MajorUnits(string: "1.234")!)
             } throws: { error in
                 (error as? TaplineAPIError)?.problem?.field == "amount"
             }
-            await #expect(throws: TaplineAPIError.self) { try await fixture.client.ttp.performTransaction(amount: 0) }
-            await #expect(throws: TaplineAPIError.self) { try await fixture.client.ttp.performTransaction(amount: 1, currency: "XXX") }
+            await #expect(throws: TaplineAPIError.self) { try await fixture.client.ttp.performTransaction(amount: 0.00) }
+            await #expect(throws: TaplineAPIError.self) { try await fixture.client.ttp.performTransaction(amount: 1.00, currency: "XXX") }
         }
     }
 

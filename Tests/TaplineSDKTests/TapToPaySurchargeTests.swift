@@ -17,7 +17,7 @@ struct TapToPaySurchargeTests {
     @Test func thePlainFormIsRefusedWhenTheMerchantSurcharges() async throws {
         try await TapFixture.run(gateway: try await Self.surchargingGateway()) { fixture in
             await #expect {
-                try await fixture.client.ttp.performTransaction(amount: 100)
+                try await fixture.client.ttp.performTransaction(amount: 100.00)
             } throws: { error in
                 (error as? TTPError)?.code == "SURCHARGE_REQUIRES_CALCULATION"
             }
@@ -26,7 +26,7 @@ struct TapToPaySurchargeTests {
 
     @Test func aCreditCardPaysTheSurchargeAndADebitCardDoesNot() async throws {
         try await TapFixture.run(gateway: try await Self.surchargingGateway()) { fixture in
-            let calculation = try await fixture.client.calculateAmount(request: AmountCalculationRequest(amount: 100, currency: .usd))
+            let calculation = try await fixture.client.calculateAmount(request: AmountCalculationRequest(amount: 100.00, currency: .usd))
             let credit = try await fixture.client.ttp.performTransaction(calculationResult: calculation, isDebitCard: false)
             #expect(credit.status == .approved)
             #expect(credit.authorizedAmount == "103.00")

@@ -30,7 +30,7 @@ struct TapToPayTests {
         try await TapFixture.run { fixture in
             var result: TTPTransactionResult?
             let events = try await EventLog.events(of: fixture.client.ttp) {
-                result = try await fixture.client.ttp.performTransaction(amount: Decimal(string: "12.34")!)
+                result = try await fixture.client.ttp.performTransaction(amount: MajorUnits(string: "12.34")!)
             }
             #expect(events == [
                 .customEvent(.inProgress), .readerEvent(.readyForTap), .readerEvent(.cardDetected), .customEvent(.cardDetected),
@@ -63,7 +63,7 @@ struct TapToPayTests {
     ])
     func everyTestCardEndsAsTheTableSays(card: TestCard, status: TTPTransactionStatus, code: String) async throws {
         try await TapFixture.run(customer: SimulatedCustomer(card: card.pan)) { fixture in
-            let result = try await fixture.client.ttp.performTransaction(amount: 25)
+            let result = try await fixture.client.ttp.performTransaction(amount: 25.00)
             #expect(result.status == status, "\(card.summary)")
             #expect(result.authorisationResponseCode == code, "\(card.summary)")
             #expect(result.transactionId != nil)
@@ -73,7 +73,7 @@ struct TapToPayTests {
 
     @Test func aLostProcessorAnswerFailsThePaymentAndNamesIt() async throws {
         try await TapFixture.run(customer: SimulatedCustomer(card: TestCards.noAnswer.pan)) { fixture in
-            let result = try await fixture.client.ttp.performTransaction(amount: 25)
+            let result = try await fixture.client.ttp.performTransaction(amount: 25.00)
             #expect(result.status == .failed)
             let id = try #require(result.transactionId)
             let stored = try #require(try await fixture.gateway.store.read { try await $0.transaction(id: id, merchantId: fixture.gateway.merchantId) })
@@ -83,7 +83,7 @@ struct TapToPayTests {
 
     @Test func aPartialApprovalReportsTheAuthorisedAmount() async throws {
         try await TapFixture.run(customer: SimulatedCustomer(card: TestCards.amountDriven.pan)) { fixture in
-            let result = try await fixture.client.ttp.performTransaction(amount: Decimal(string: "20.10")!)
+            let result = try await fixture.client.ttp.performTransaction(amount: MajorUnits(string: "20.10")!)
             #expect(result.status == .approved)
             #expect(result.authorizedAmount == "10.05")
         }

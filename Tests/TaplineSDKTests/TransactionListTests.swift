@@ -13,7 +13,7 @@ struct TransactionListTests {
             sales.append(try await client.submitSaleTransaction(input: TestInput.card(Decimal(amount), referenceId: reference)).transactionId)
         }
         let auth = try await client.submitAuthTransaction(input: TestInput.card(40)).transactionId
-        let refund = try await client.refundTransaction(transactionId: sales[0], amount: 1, currency: .usd).transactionId
+        let refund = try await client.refundTransaction(transactionId: sales[0], amount: 1.00, currency: .usd).transactionId
         return (sales, auth, refund)
     }
 

@@ -27,7 +27,7 @@ struct TransactionTests {
             #expect(sale.transaction.createMethodId == .mobileApp)
             #expect(sale.transaction.createdById == client.getDeviceId())
 
-            let partial = try await client.refundTransaction(transactionId: sale.transactionId, amount: 4, currency: .usd)
+            let partial = try await client.refundTransaction(transactionId: sale.transactionId, amount: 4.00, currency: .usd)
             #expect(partial.operationType == .refund)
             #expect(partial.status == .approved)
             #expect(partial.amount == 4)
@@ -52,7 +52,7 @@ struct TransactionTests {
             #expect(auth.status == .authorized)
             #expect(auth.processedAmount == 50)
             // No currency given: the SDK reads the payment's first.
-            let capture = try await client.captureTransaction(transactionId: auth.transactionId, amount: Decimal(string: "30.25")!)
+            let capture = try await client.captureTransaction(transactionId: auth.transactionId, amount: MajorUnits(string: "30.25")!)
             #expect(capture.operationType == .capture)
             #expect(capture.status == .approved)
             #expect(capture.amount == Decimal(string: "30.25"))
@@ -82,7 +82,7 @@ struct TransactionTests {
         try await gateway.run { environment in
             let client = try await gateway.client(environment)
             let sale = try await client.submitSaleTransaction(input: TestInput.card(20, referenceId: "order-7"))
-            let refund = try await client.refundTransaction(transactionId: sale.transactionId, amount: Decimal(string: "5.50")!)
+            let refund = try await client.refundTransaction(transactionId: sale.transactionId, amount: MajorUnits(string: "5.50")!)
             let details = try #require(try await client.getTransactionDetails(id: sale.transactionId))
             #expect(details.id == sale.transactionId)
             #expect(details.status == .captured)
@@ -114,7 +114,7 @@ struct TransactionTests {
             }
             // Without a currency the SDK reads the payment first, which is not found either.
             await Self.expectNotFound { () async throws(TaplineAPIError) in
-                _ = try await other.refundTransaction(transactionId: sale.transactionId, amount: 1)
+                _ = try await other.refundTransaction(transactionId: sale.transactionId, amount: 1.00)
             }
             #expect(try await client.getTransactionDetails(id: sale.transactionId)?.status == .captured)
         }
@@ -137,7 +137,7 @@ struct TransactionTests {
             let client = try await gateway.client(environment)
             let sale = try await client.submitSaleTransaction(input: TestInput.card(14))
             let error = await thrownError { () async throws(TaplineAPIError) in
-                _ = try await client.refundTransaction(transactionId: sale.transactionId, amount: 20, currency: .usd)
+                _ = try await client.refundTransaction(transactionId: sale.transactionId, amount: 20.00, currency: .usd)
             }
             guard case .conflict(let problem) = error else {
                 Issue.record("expected conflict, got \(String(describing: error))")

@@ -35,6 +35,8 @@ enum InputProblem: Sendable, Equatable, CaseIterable {
     case deviceHeaderMissing
     case breakdownMismatch
     case currencyNotAccepted
+    /// A follow-up names a currency that is not its payment's.
+    case currencyMismatch
     case cardBrandNotAccepted
     case url
     case unknownEventType

@@ -78,6 +78,7 @@ extension GatewayError {
         case .deviceHeaderMissing: return .deviceHeaderMissing
         case .breakdownMismatch: return .breakdownMismatch
         case .currencyNotAccepted: return .currencyNotAccepted
+        case .currencyMismatch: return .currencyMismatch
         case .cardBrandNotAccepted: return .cardBrandNotAccepted
         case .url: return .invalidURL
         case .unknownEventType: return .unknownEventType

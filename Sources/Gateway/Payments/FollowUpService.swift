@@ -14,10 +14,11 @@ struct FollowUpService: Sendable {
 
     /// `breakdown` (capture, incremental authorization, tip adjustment) describes the payment's new total: it is
     /// checked against that total in phase 1, kept on the operation, and replaces the
-    /// payment's when the processor approves.
+    /// payment's when the processor approves. `currency`, when the client named one for its
+    /// amounts, must be the payment's.
     func perform(
         _ request: FollowUpRequest, paymentId: String, merchantId: String, createdById: String?,
-        idempotency: IdempotencyClaim?, tap: TapProof? = nil, breakdown: PaymentBreakdown? = nil
+        idempotency: IdempotencyClaim?, tap: TapProof? = nil, breakdown: PaymentBreakdown? = nil, currency: Currency? = nil
     ) async throws -> (operation: Transaction, payment: Transaction) {
         let operationId = makeId()
         let now = now()
@@ -27,6 +28,11 @@ struct FollowUpService: Sendable {
         let (operation, payment) = try await store.write { writer -> (Transaction, Transaction) in
             guard var payment = try await writer.lockTransaction(id: paymentId, merchantId: merchantId),
                   payment.parentId == nil else { throw GatewayFailure.notFound(.transaction, id: paymentId) }
+            if let currency, currency != payment.currency {
+                throw GatewayFailure.invalid(
+                    "currency", "transaction \(paymentId) is in \(payment.currency.code), not \(currency.code); "
+                        + "send the amount in minor units of the payment's currency", .currencyMismatch)
+            }
             // A card verification or an unreferenced refund is found, and PaymentLifecycle.reserve refuses the move (409).
             if let tap {
                 // A card-present refund goes back to the card that paid.

@@ -69,7 +69,7 @@ struct TransactionController {
     private func followUp(_ operation: APIPath.FollowUp, _ input: RouteInput) async throws -> (HTTPResponse.Status, Data) {
         let caller = try input.caller
         let paymentId = try input.parameter(.id)
-        let (followUp, breakdown) = try Self.followUpRequest(operation, body: input.body)
+        let (followUp, breakdown, currency) = try Self.followUpRequest(operation, body: input.body)
         if followUp.type == .void, !caller.permissions.contains(APIPermission.achVoid.rawValue),
            try await services.store.read({ try await $0.transaction(id: paymentId, merchantId: caller.merchantId) })?.bankAccount != nil {
             // Cancelling an ACH debit is ARISE's own permission, beside the card void's.
@@ -77,7 +77,7 @@ struct TransactionController {
         }
         let (done, payment) = try await services.followUps.perform(
             followUp, paymentId: paymentId, merchantId: caller.merchantId, createdById: caller.clientId, idempotency: input.claim,
-            breakdown: breakdown)
+            breakdown: breakdown, currency: currency)
         let merchant = try await services.store.read { try await $0.merchant(id: caller.merchantId) }
         let response = FollowUpResponse(
             operation: services.renderer.render(done, merchant: merchant), payment: services.renderer.render(payment, merchant: merchant))
@@ -120,33 +120,48 @@ struct TransactionController {
 
     /// The follow-up a body asks for, with the breakdown a capture, an increment or a tip
     /// adjustment may carry (a capture without an amount captures the breakdown's total; a
-    /// tip adjustment's breakdown must have its tip). Capture, reverse, refund and void accept
-    /// an empty body.
-    private static func followUpRequest(_ operation: APIPath.FollowUp, body: ByteBuffer) throws -> (FollowUpRequest, PaymentBreakdown?) {
+    /// tip adjustment's breakdown must have its tip), and the currency the body names for its
+    /// amounts. Capture, reverse, refund and void accept an empty body.
+    private static func followUpRequest(
+        _ operation: APIPath.FollowUp, body: ByteBuffer
+    ) throws -> (FollowUpRequest, PaymentBreakdown?, Currency?) {
         let empty = body.readableBytes == 0
         switch operation {
         case .capture:
-            guard !empty else { return (.capture(amount: nil), nil) }
+            guard !empty else { return (.capture(amount: nil), nil, nil) }
             let capture = try JSONCoding.decode(CaptureBody.self, from: body)
             let breakdown = try BreakdownRules.canonical.parse(capture.breakdown)
-            return (.capture(amount: try AmountField.positive(capture.amount ?? breakdown?.total, field: "amount")), breakdown)
+            return (.capture(amount: try AmountField.positive(capture.amount ?? breakdown?.total, field: "amount")), breakdown,
+                    try currency(capture.currency))
         case .increment:
             let increment = try JSONCoding.decode(IncrementBody.self, from: body)
             return (.incrementalAuthorization(amount: try AmountField.positive(increment.amount, field: "amount")),
-                    try BreakdownRules.canonical.parse(increment.breakdown))
+                    try BreakdownRules.canonical.parse(increment.breakdown), try currency(increment.currency))
         case .adjustTip:
             let adjust = try JSONCoding.decode(AdjustTipBody.self, from: body)
             let breakdown = try BreakdownRules.canonical.parse(adjust.breakdown)
             let tip = try AmountField.nonNegative(
                 BreakdownRules.canonical.tip(requestTip: adjust.tipAmount, breakdown: breakdown, tipField: "tipAmount"), field: "tipAmount")
-            return (.tipAdjustment(tip: tip), breakdown)
+            return (.tipAdjustment(tip: tip), breakdown, try currency(adjust.currency))
         case .void:
             try JSONCoding.requireNoFields(body)
-            return (.void, nil)
+            return (.void, nil, nil)
         case .reverse:
-            return (.reversal(amount: empty ? nil : try AmountField.positive(JSONCoding.decode(ReverseBody.self, from: body).amount, field: "amount")), nil)
+            guard !empty else { return (.reversal(amount: nil), nil, nil) }
+            let reverse = try JSONCoding.decode(ReverseBody.self, from: body)
+            return (.reversal(amount: try AmountField.positive(reverse.amount, field: "amount")), nil, try currency(reverse.currency))
         case .refund:
-            return (.refund(amount: empty ? nil : try AmountField.positive(JSONCoding.decode(RefundBody.self, from: body).amount, field: "amount")), nil)
+            guard !empty else { return (.refund(amount: nil), nil, nil) }
+            let refund = try JSONCoding.decode(RefundBody.self, from: body)
+            return (.refund(amount: try AmountField.positive(refund.amount, field: "amount")), nil, try currency(refund.currency))
         }
+    }
+
+    private static func currency(_ code: String?) throws -> Currency? {
+        guard let code else { return nil }
+        guard let currency = Currency(code: code) else {
+            throw GatewayFailure.invalid("currency", "unknown currency '\(code)'; use an ISO 4217 code such as USD", .unknownCurrency)
+        }
+        return currency
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 import PaymentCore
 
-/// Exact conversions between the SDK's `Decimal` major units and the wire's minor units.
+/// Exact conversions between the SDK's major units (``MajorUnits`` in, `Decimal` out) and
+/// the wire's minor units.
 ///
 /// Every amount crosses here, so a rounding rule can never sneak into one method: an amount
 /// the currency cannot hold exactly is refused, never rounded, because a silently rounded
@@ -13,6 +14,13 @@ enum AmountConversion {
 
     /// `amount` in minor units of `currency`; `.badRequest` naming `field` when it is not
     /// greater than zero (or below zero, with `allowZero`) or has too many fraction digits.
+    static func minorUnits(_ amount: MajorUnits, _ currency: Currency, field: String,
+                           allowZero: Bool = false) throws(TaplineAPIError) -> Int64 {
+        try minorUnits(amount.decimal, currency, field: field, allowZero: allowZero)
+    }
+
+    /// `amount` (a decimal the SDK read from text, such as an ARISE part "2.50") in minor
+    /// units of `currency`, checked as ``minorUnits(_:_:field:allowZero:)-(MajorUnits,_,_,_)`` does.
     static func minorUnits(_ amount: Decimal, _ currency: Currency, field: String,
                            allowZero: Bool = false) throws(TaplineAPIError) -> Int64 {
         try checkSign(amount, field: field, allowZero: allowZero)
@@ -26,9 +34,9 @@ enum AmountConversion {
 
     /// The checks that need no currency: a number, of the right sign, with no more fraction
     /// digits than any currency allows. The rest waits until the currency is known.
-    static func precheck(_ amount: Decimal, field: String, allowZero: Bool = false) throws(TaplineAPIError) {
-        try checkSign(amount, field: field, allowZero: allowZero)
-        guard InputCheck.hasAtMost(largestExponent, decimalsIn: amount) else {
+    static func precheck(_ amount: MajorUnits, field: String, allowZero: Bool = false) throws(TaplineAPIError) {
+        try checkSign(amount.decimal, field: field, allowZero: allowZero)
+        guard InputCheck.hasAtMost(largestExponent, decimalsIn: amount.decimal) else {
             throw .badRequest(.invalidInput(field, "\(field) has more decimal places than any currency allows\(literalHint)"))
         }
     }
@@ -44,10 +52,10 @@ enum AmountConversion {
         return currency
     }
 
-    /// A `Decimal` float literal passes through `Double`, so `0.07` arrives as
-    /// 0.07000000000000001024 and is refused; saying so saves the app developer a search.
+    /// `Decimal(0.07)` passes through `Double`, so it arrives as 0.07000000000000001024 and
+    /// is refused; saying so saves the app developer a search.
     private static let literalHint =
-        " (make amounts with Decimal(string:) or from integers: a literal such as 0.07 passes through Double and is not exact)"
+        " (write amounts as float literals such as 0.07, or with MajorUnits(string:) or Decimal(string:): Decimal(0.07) passes through Double and is not exact)"
 
     private static func checkSign(_ amount: Decimal, field: String, allowZero: Bool) throws(TaplineAPIError) {
         guard !amount.isNaN else { throw .badRequest(.invalidInput(field, "\(field) is not a number")) }

@@ -7,7 +7,7 @@ import PaymentCore
 /// gateway over TLS and is kept there masked to its last four.
 public struct AchTransactionInput: Sendable, Equatable {
     /// In major units of `currency` (25.00); USD only.
-    public var amount: Decimal
+    public var amount: MajorUnits
     public var currency: Currency
     /// 4 to 17 digits.
     public var accountNumber: String
@@ -24,7 +24,7 @@ public struct AchTransactionInput: Sendable, Equatable {
     public var customerEmail: String?
 
     public init(
-        amount: Decimal, currency: Currency = .usd, accountNumber: String, routingNumber: String,
+        amount: MajorUnits, currency: Currency = .usd, accountNumber: String, routingNumber: String,
         accountType: AccountType = .checking, accountHolderType: AccountHolderType = .personal, accountHolderName: String,
         taxId: String? = nil, referenceId: String? = nil
     ) {

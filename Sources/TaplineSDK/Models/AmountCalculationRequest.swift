@@ -6,7 +6,7 @@ import PaymentCore
 /// `CalculateAmountRequest`). Amounts are major units; rates are percentages (3.5 means 3.5 %).
 public struct AmountCalculationRequest: Sendable, Equatable {
     /// The base amount before discounts, surcharge, tip and tax.
-    public var amount: Decimal
+    public var amount: MajorUnits
     /// The currency of ``amount`` and ``tipAmount``.
     public var currency: Currency
     /// A percentage off the base amount, 0–100.
@@ -14,15 +14,15 @@ public struct AmountCalculationRequest: Sendable, Equatable {
     /// Overrides the merchant's default surcharge (or dual-pricing) rate, 0–100.
     public var surchargeRate: Decimal?
     /// A fixed tip in major units; not together with ``tipRate``.
-    public var tipAmount: Decimal?
+    public var tipAmount: MajorUnits?
     /// A tip as a percentage of the discounted amount, 0–100; not together with ``tipAmount``.
     public var tipRate: Decimal?
     /// Dual pricing: true when ``amount`` is the card price, false when it is the cash price.
     public var useCardPrice: Bool?
 
     /// A calculation request; nothing is checked until it is sent.
-    public init(amount: Decimal, currency: Currency, percentageOffRate: Decimal? = nil, surchargeRate: Decimal? = nil,
-                tipAmount: Decimal? = nil, tipRate: Decimal? = nil, useCardPrice: Bool? = nil) {
+    public init(amount: MajorUnits, currency: Currency, percentageOffRate: Decimal? = nil, surchargeRate: Decimal? = nil,
+                tipAmount: MajorUnits? = nil, tipRate: Decimal? = nil, useCardPrice: Bool? = nil) {
         self.amount = amount
         self.currency = currency
         self.percentageOffRate = percentageOffRate

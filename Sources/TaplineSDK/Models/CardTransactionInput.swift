@@ -20,7 +20,7 @@ public struct CardTransactionInput: Sendable, Equatable {
     public var paymentProcessorId: String?
     /// The base amount in major units of ``currency`` (before percentage off, surcharge,
     /// tip and tax); at most as many decimals as the currency has.
-    public var amount: Decimal
+    public var amount: MajorUnits
     /// The currency of every amount.
     public var currency: Currency
     /// "manual" (typed, the default) or "swipe" (``track2``).
@@ -46,7 +46,7 @@ public struct CardTransactionInput: Sendable, Equatable {
     /// The customer's id in the merchant's system.
     public var customerId: String?
     /// A tip on top of the price, in major units; not with ``tipRate``.
-    public var tipAmount: Decimal?
+    public var tipAmount: MajorUnits?
     /// A tip as a percentage of the amount after percentage off; not with ``tipAmount``.
     public var tipRate: Decimal?
     /// A discount, percent of ``amount``.
@@ -74,8 +74,8 @@ public struct CardTransactionInput: Sendable, Equatable {
     public var customerInitiatedTransaction: Bool?
 
     /// A keyed-card payment; nothing is checked until it is submitted.
-    public init(amount: Decimal, currency: Currency, accountNumber: String, expirationMonth: Int, expirationYear: Int,
-                securityCode: String? = nil, tipAmount: Decimal? = nil, customerId: String? = nil, referenceId: String? = nil,
+    public init(amount: MajorUnits, currency: Currency, accountNumber: String, expirationMonth: Int, expirationYear: Int,
+                securityCode: String? = nil, tipAmount: MajorUnits? = nil, customerId: String? = nil, referenceId: String? = nil,
                 contactInfo: ContactInfo? = nil) {
         self.amount = amount
         self.currency = currency
@@ -90,7 +90,7 @@ public struct CardTransactionInput: Sendable, Equatable {
     }
 
     /// A swiped-card payment: the number and expiry come from `track2`.
-    public init(amount: Decimal, currency: Currency, track2: String) {
+    public init(amount: MajorUnits, currency: Currency, track2: String) {
         self.amount = amount
         self.currency = currency
         self.cardDataSource = "swipe"

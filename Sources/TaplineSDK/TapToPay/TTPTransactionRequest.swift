@@ -15,7 +15,7 @@ import PaymentCore
 /// found again by it.
 public struct TTPTransactionRequest: Sendable, Equatable {
     /// The total charged, tip and surcharge included.
-    public var amount: Decimal
+    public var amount: MajorUnits
     /// The tip within ``amount``.
     public var tip: String?
     /// Taken off ``subTotal`` before the surcharge; needs ``subTotal``.
@@ -30,7 +30,7 @@ public struct TTPTransactionRequest: Sendable, Equatable {
     /// ARISE charges in the merchant's one currency).
     public var currency: String?
 
-    public init(amount: Decimal, tip: String? = nil, discount: String? = nil, subTotal: String? = nil, orderId: String? = nil,
+    public init(amount: MajorUnits, tip: String? = nil, discount: String? = nil, subTotal: String? = nil, orderId: String? = nil,
                 surchargeRate: String? = nil, currency: String? = nil) {
         self.amount = amount
         self.tip = tip

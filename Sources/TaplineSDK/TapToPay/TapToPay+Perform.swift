@@ -3,13 +3,13 @@ import GatewayAPI
 import PaymentCore
 
 extension TapToPay {
-    /// Takes a payment by tap for `amount` (major units, e.g. 49.99) in `currency`, or the
+    /// Takes a payment by tap for `amount` (major units: `49.99`) in `currency`, or the
     /// merchant's first currency. Shows the reader, sends the card to the gateway, and asks
     /// for the PIN by itself when the issuer wants one.
     ///
     /// Merchants with Zero Cost Processing "surcharge" must use
     /// ``performTransaction(calculationResult:isDebitCard:)`` so credit cards pay the surcharge.
-    public func performTransaction(amount: Decimal, currency: String? = nil) async throws -> TTPTransactionResult {
+    public func performTransaction(amount: MajorUnits, currency: String? = nil) async throws -> TTPTransactionResult {
         let settings = try await settings()
         guard settings.zeroCostProcessingOption != .surcharge else {
             throw TTPError.transactionFailed(
@@ -51,7 +51,7 @@ extension TapToPay {
     }
 
     /// `amount` in minor units of `code`, exactly, or a 400-style error naming the field.
-    static func money(_ amount: Decimal, currency code: String) throws(TaplineAPIError) -> Money {
+    static func money(_ amount: MajorUnits, currency code: String) throws(TaplineAPIError) -> Money {
         guard let currency = Currency(code: code) else {
             throw .badRequest(.invalidInput("currency", "unknown currency '\(code)'; use an ISO 4217 code such as USD"))
         }
