@@ -37,6 +37,8 @@ extension MemoryStoreState {
             let shown = [row.card?.maskedPan, row.bankAccount?.maskedAccountNumber].compactMap { $0 }
             guard shown.contains(where: { $0.hasSuffix(digits) }) else { return false }
         }
+        if let prefix = query.idPrefix, TransactionQuery.isIdPrefix(prefix), !row.id.hasPrefix(prefix) { return false }
+        if let stan = query.stan, TransactionQuery.isSTAN(stan), row.processorTrace?.hasPrefix(stan) != true { return false }
         if let text = query.search, ![row.id, row.referenceId, row.customerName, row.customerEmail].contains(text) { return false }
         if let from = query.createdFrom, row.createdAt < from { return false }
         if let to = query.createdTo, row.createdAt >= to { return false }

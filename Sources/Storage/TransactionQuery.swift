@@ -42,6 +42,13 @@ public struct TransactionQuery: Sendable, Equatable {
     public var maxAmount: Int64?
     /// The card's or bank account's last four digits.
     public var lastFour: String?
+    /// Ids that start with this text (a Viva short order code), found through the id's index.
+    /// Only ``isIdPrefix(_:)`` text counts: a store ignores anything else.
+    public var idPrefix: String?
+    /// The six-digit STAN the acquirer link sent the transaction under (its
+    /// `processorTrace` starts with it), found through an index of the merchant's traces.
+    /// Only six digits count: a store ignores anything else.
+    public var stan: String?
     /// One text matched exactly against the id, the reference, the customer's name and email.
     public var search: String?
     /// Inclusive lower bound of `createdAt`.
@@ -50,6 +57,23 @@ public struct TransactionQuery: Sendable, Equatable {
     public var createdTo: Date?
 
     public init(merchantId: String) { self.merchantId = merchantId }
+
+    /// 1 to 64 ASCII letters, digits, "-" or "_": what an id can start with, and nothing a
+    /// pattern or a range bound could read as more.
+    public static func isIdPrefix(_ text: String) -> Bool {
+        (1...64).contains(text.utf8.count) && text.utf8.allSatisfy { byte in
+            (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte == 0x2D || byte == 0x5F
+        }
+    }
+
+    /// Six ASCII digits.
+    public static func isSTAN(_ text: String) -> Bool {
+        text.utf8.count == 6 && text.utf8.allSatisfy { (0x30...0x39).contains($0) }
+    }
+
+    /// Above every character ``isIdPrefix(_:)`` and ``isSTAN(_:)`` allow, so `prefix`…`prefix + "~"`
+    /// is the range of every text that starts with `prefix`.
+    public static let prefixRangeEnd = "~"
 }
 
 /// One page of transactions and the number of all matches.

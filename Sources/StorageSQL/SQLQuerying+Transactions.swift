@@ -39,7 +39,7 @@ extension SQLQuerying {
     }
 
     func transactions(_ query: TransactionQuery) async throws -> TransactionPage {
-        let (condition, binds) = Self.condition(of: query)
+        let (condition, binds) = SQLTransactionFilter.condition(of: query)
         let counted = try await session.rows("SELECT COUNT(*) AS total FROM transactions WHERE \(condition)", binds)
         let total = try counted.first.map { try SQLRowReader($0, table: "transactions").int("total") } ?? 0
 
@@ -55,38 +55,6 @@ extension SQLQuerying {
             binds + [SQLValue.integer(window.limit), SQLValue.integer(window.offset)],
             orderBy: "\(order) LIMIT ? OFFSET ?")
         return TransactionPage(items: items, total: total)
-    }
-
-    /// The WHERE clause of a query: fixed SQL fragments, every value bound.
-    private static func condition(of query: TransactionQuery) -> (String, [SQLValue]) {
-        var clauses = ["merchant_id = ?"]
-        var binds: [SQLValue] = [.text(query.merchantId)]
-        func add(_ clause: String, _ value: SQLValue) {
-            clauses.append(clause)
-            binds.append(value)
-        }
-        if let method = query.createMethod { add("create_method = ?", SQLValue.integer(method.rawValue)) }
-        if let creator = query.createdById { add("created_by_id = ?", .text(creator)) }
-        if let reference = query.referenceId { add("reference_id = ?", .text(reference)) }
-        if let batch = query.batchId { add("batch_id = ?", .text(batch)) }
-        if query.noBatch == true { clauses.append("settled_at IS NULL") }
-        if let status = query.status { add("status = ?", .text(status.rawValue)) }
-        if let type = query.type { add("type = ?", .text(type.rawValue)) }
-        if query.originalsOnly { clauses.append("parent_id IS NULL") }
-        if let least = query.minAmount { add("amount >= ?", SQLValue.integer(least)) }
-        if let most = query.maxAmount { add("amount <= ?", SQLValue.integer(most)) }
-        if let digits = query.lastFour, digits.count == 4, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber) {
-            // Digits only, so the pattern has no wildcard of the client's.
-            clauses.append("(masked_pan LIKE ? OR bank_account_masked LIKE ?)")
-            binds += [.text("%" + digits), .text("%" + digits)]
-        }
-        if let text = query.search {
-            clauses.append("(id = ? OR reference_id = ? OR customer_name = ? OR customer_email = ?)")
-            binds += Array(repeating: .text(text), count: 4)
-        }
-        if let from = query.createdFrom { add("created_at >= ?", SQLValue.date(from)) }
-        if let to = query.createdTo { add("created_at < ?", SQLValue.date(to)) }
-        return (clauses.joined(separator: " AND "), binds)
     }
 
     /// The column behind each order, nil for keys every row shares (the tie-break decides);

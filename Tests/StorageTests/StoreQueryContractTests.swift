@@ -31,6 +31,9 @@ struct StoreQueryContractTests {
             row.contact = ["t02": "Acme", "t05": "acme", "t07": "Acme", "t11": "Zeta"][id].map { ContactDetails(companyName: $0) }
             // Two bank-account rows, so paymentMethodType has both values to order.
             row.bankAccount = ["t03", "t10"].contains(id) ? Fixtures.bankAccount() : nil
+            // STAN and transmission time of the acquirer link; t07 repeats t01's STAN (it wraps).
+            row.processorTrace = ["t01": "0001231123191419", "t07": "0001231124101010", "t09": "0001241123191420",
+                                  "u01": "0001231123191419"][id]
             return row
         }
         return [
@@ -70,6 +73,14 @@ struct StoreQueryContractTests {
         ("search by name", { $0.search = "Alice" }, ["t01", "t04", "t08", "t11"]),
         ("search by id", { $0.search = "t05" }, ["t05"]),
         ("search is exact", { $0.search = "alice" }, []),
+        ("id prefix", { $0.idPrefix = "t1" }, ["t10", "t11", "t12"]),
+        ("id prefix, whole id", { $0.idPrefix = "t05" }, ["t05"]),
+        ("id prefix of another merchant's ids", { $0.idPrefix = "u0" }, []),
+        ("id prefix with a wildcard is ignored", { $0.idPrefix = "t%" }, Set((1...12).map { String(format: "t%02d", $0) })),
+        ("stan", { $0.stan = "000123" }, ["t01", "t07"]),
+        ("stan, another", { $0.stan = "000124" }, ["t09"]),
+        ("stan not six digits is ignored", { $0.stan = "00012" }, Set((1...12).map { String(format: "t%02d", $0) })),
+        ("stan and amount", { $0.stan = "000123"; $0.minAmount = 700; $0.maxAmount = 700 }, ["t07"]),
     ]
 
     @Test(arguments: StoreFactories.all)

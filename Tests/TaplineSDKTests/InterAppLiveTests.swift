@@ -1,4 +1,6 @@
 import Foundation
+import PaymentCore
+import Storage
 import TaplineSDK
 import Testing
 
@@ -67,18 +69,72 @@ struct InterAppVivaSearchTests {
         InterAppLiveTests.query(try #require(await handler.handle(URL(string: "\(scheme)://pay/v1?merchantKey=k&\(query)&callback=cb")!)))
     }
 
-    @Test func withNoSearchParameterTheDevicesLatestHoldIsCaptured() async throws {
+    /// A capture or cancel that names no payment would otherwise act on whichever came last.
+    @Test func aCaptureOrCancelThatNamesNoPaymentIsRefusedAndChangesNothing() async throws {
         try await TapFixture.run { fixture in
             let handler = InterAppHandler(performer: TaplineInterAppPerformer(client: fixture.client))
-            let older = try await Self.run(handler, "action=pre_auth&amount=1000")
-            let newer = try await Self.run(handler, "action=pre_auth&amount=2000")
-            let capture = try await Self.run(handler, "action=capture_pre_auth&amount=1500")
+            let hold = try await Self.run(handler, "action=pre_auth&amount=1000")
+            let sale = try await Self.run(handler, "action=sale&amount=2000")
+            for query in ["action=capture_pre_auth", "action=capture_pre_auth&amount=500", "action=cancel",
+                          "action=cancel&txnDateFrom=2020-01-01T00:00:00Z"] {
+                let refused = try await Self.run(handler, query)
+                #expect(refused["status"] == "fail", "\(query)")
+                #expect(refused["message"]?.contains("must name its payment") == true, "\(query): \(refused)")
+            }
+            #expect(try await fixture.client.getTransactionDetails(id: try #require(hold["orderCode"]))?.status == .authorized)
+            #expect(try await fixture.client.getTransactionDetails(id: try #require(sale["orderCode"]))?.status == .captured)
+            let rows = try await fixture.gateway.store.read { [merchantId = fixture.gateway.merchantId] in
+                try await $0.transactions(TransactionQuery(merchantId: merchantId)).total
+            }
+            #expect(rows == 2, "no follow-up was recorded")
+        }
+    }
+
+    @Test func aHoldIsFoundByItsAmountWithinTheWindowAndTwoAreAmbiguous() async throws {
+        try await TapFixture.run { fixture in
+            let handler = InterAppHandler(performer: TaplineInterAppPerformer(client: fixture.client))
+            let small = try await Self.run(handler, "action=pre_auth&amount=1000")
+            let large = try await Self.run(handler, "action=pre_auth&amount=2000")
+            let capture = try await Self.run(handler, "action=capture_pre_auth&amount=2000&txnDateFrom=2020-01-01T00:00:00Z")
             #expect(capture["status"] == "success", "\(capture)")
-            #expect(capture["orderCode"] == newer["orderCode"] && capture["orderCode"] != older["orderCode"])
-            // A window that holds no payment finds none, and says why.
-            let none = try await Self.run(handler, "action=capture_pre_auth&txnDateFrom=2020-01-01T00:00:00Z&txnDateTo=2020-01-02T00:00:00Z")
+            #expect(capture["orderCode"] == large["orderCode"] && capture["orderCode"] != small["orderCode"])
+            _ = try await Self.run(handler, "action=pre_auth&amount=3000")
+            _ = try await Self.run(handler, "action=pre_auth&amount=3000")
+            let ambiguous = try await Self.run(handler, "action=capture_pre_auth&amount=3000&txnDateFrom=2020-01-01T00:00:00Z")
+            #expect(ambiguous["status"] == "fail")
+            #expect(ambiguous["message"]?.contains("2 pre-authorizations of 3000 minor units") == true, "\(ambiguous)")
+            let none = try await Self.run(handler, "action=capture_pre_auth&amount=1000&txnDateFrom=2020-01-01T00:00:00Z&txnDateTo=2020-01-02T00:00:00Z")
             #expect(none["status"] == "fail")
-            #expect(none["message"]?.contains("no search parameter") == true, "\(none)")
+        }
+    }
+
+    /// Short order codes and STANs are looked up through indexes over all of the merchant's
+    /// payments, not among the device's newest page: a hold with 105 newer payments after it
+    /// is still found by each.
+    @Test func shortOrderCodeAndSTANFindAPaymentBehindMoreThanAPageOfNewerOnes() async throws {
+        try await TapFixture.run { fixture in
+            let handler = InterAppHandler(performer: TaplineInterAppPerformer(client: fixture.client))
+            let first = try await Self.run(handler, "action=pre_auth&amount=4000")
+            let second = try await Self.run(handler, "action=pre_auth&amount=4100")
+            let (firstId, secondId) = (try #require(first["orderCode"]), try #require(second["orderCode"]))
+            let (merchantId, deviceId) = (fixture.gateway.merchantId, fixture.client.getDeviceId())
+            try await fixture.gateway.store.write { writer in
+                var traced = try #require(try await writer.transaction(id: secondId, merchantId: merchantId))
+                traced.processorTrace = "004321" + "1124013400"   // as the acquirer link records it
+                try await writer.update(traced)
+                for index in 0..<105 {
+                    var newer = Transaction(id: "newer-\(index)", merchantId: merchantId, type: .authorization, status: .authorized,
+                                            currency: .usd, amount: 100, createMethod: .tapToPay, createdAt: Date().addingTimeInterval(60))
+                    newer.createdById = deviceId
+                    try await writer.insert(newer)
+                }
+            }
+            let capture = try await Self.run(handler, "action=capture_pre_auth&shortOrderCode=\(firstId.prefix(10))")
+            #expect(capture["status"] == "success", "\(capture)")
+            #expect(capture["orderCode"] == firstId)
+            let cancel = try await Self.run(handler, "action=cancel&referenceNumber=004321")
+            #expect(cancel["status"] == "success", "\(cancel)")
+            #expect(cancel["orderCode"] == secondId)
         }
     }
 

@@ -10,7 +10,14 @@ import Testing
 struct VivaConformanceTests {
     static let base = "vivapayclient://pay/v1?merchantKey=SG23323424EXS3&appId=com.example.myapp&action=capture_pre_auth&callback=interapp-callback"
 
+    /// The request with `extra`, naming a payment by order code when `extra` names none (a
+    /// capture must name its payment).
     static func request(_ extra: String) throws -> InterAppRequest {
+        let names = ["orderCode=", "shortOrderCode=", "referenceNumber="].contains { extra.contains($0) }
+        return try bare(extra + (names ? "" : "&orderCode=109113919500020"))
+    }
+
+    static func bare(_ extra: String) throws -> InterAppRequest {
         try InterAppRequest(url: URL(string: base + extra)!, configuration: .vivaCompatible(now: { Date(timeIntervalSince1970: 1_617_000_000) }))
     }
 
@@ -27,7 +34,10 @@ struct VivaConformanceTests {
             #expect(throws: InterAppError.self) { try InterAppRequest(url: URL(string: Self.base)!) }
         case .merchantKey: #expect(try Self.request("").merchantKey == "SG23323424EXS3")
         case .appId: #expect(try Self.request("").appId == "com.example.myapp")
-        case .action: #expect(try Self.request("").action.rawValue == "capture_pre_auth")
+        case .action:
+            #expect(try Self.request("").action.rawValue == "capture_pre_auth")
+            // Viva makes every search parameter optional; Tapline refuses a capture that names no payment.
+            #expect(throws: InterAppError.paymentNotNamed(action: .capturePreAuth)) { try Self.bare("&amount=600") }
         case .amount:
             #expect(try Self.request("&amount=600").amount == 600)
             #expect(try Self.request("").amount == nil, "no amount: the whole hold")

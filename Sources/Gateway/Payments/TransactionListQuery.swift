@@ -12,7 +12,7 @@ enum TransactionListQuery {
     /// Every parameter ``parse(_:merchantId:)`` reads; the route refuses any other.
     static let names: Set<String> = [
         "page", "pageSize", "orderBy", "asc", "noBatch", "createMethodId", "createdById", "batchId", "referenceId", "status", "type",
-        "from", "to",
+        "from", "to", "idPrefix", "stan", "amount",
     ]
 
     static func parse(_ parameters: Parameters, merchantId: String) throws -> TransactionQuery {
@@ -62,6 +62,24 @@ enum TransactionListQuery {
                 throw GatewayFailure.invalid("type", "type must be one of: \(TransactionType.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             query.type = value
+        }
+        if let prefix = parameters.get("idPrefix") {
+            // A Viva short order code is the start of a payment id.
+            guard TransactionQuery.isIdPrefix(prefix) else {
+                throw GatewayFailure.invalid("idPrefix", "idPrefix must be 1 to 64 letters, digits, '-' or '_'")
+            }
+            query.idPrefix = prefix
+        }
+        if let stan = parameters.get("stan") {
+            guard TransactionQuery.isSTAN(stan) else { throw GatewayFailure.invalid("stan", "stan must be six digits") }
+            query.stan = stan
+        }
+        if let amount = parameters.get("amount") {
+            guard let value = Int64(amount) else {
+                throw GatewayFailure.invalid("amount", "amount must be a whole number of minor units", .amount)
+            }
+            let exact = try AmountField.positive(value, field: "amount")
+            (query.minAmount, query.maxAmount) = (exact, exact)
         }
         query.createdFrom = try date(parameters, "from")
         query.createdTo = try date(parameters, "to")

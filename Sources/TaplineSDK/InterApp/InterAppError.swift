@@ -31,6 +31,10 @@ public enum InterAppError: Error, Sendable, Equatable {
     case dateToWithoutDateFrom
     /// `txnDateFrom` is later than `txnDateTo`, so no transaction could match.
     case dateRangeReversed(from: String, to: String)
+    /// A `capture_pre_auth` or `cancel` names no payment: none of `orderCode`,
+    /// `shortOrderCode` or `referenceNumber`, and not `amount` with `txnDateFrom` either.
+    /// Acting on "the latest payment" instead could capture or cancel the wrong one.
+    case paymentNotNamed(action: InterAppAction)
     /// The parameter has no meaning for this action (a tip on a capture, an order code on a sale).
     case parameterNotAllowed(parameter: String, action: InterAppAction)
     /// `callback` is neither a URL scheme nor an absolute URL.
@@ -52,6 +56,7 @@ public enum InterAppError: Error, Sendable, Equatable {
              .invalidBoolean(let name, _), .invalidDate(let name, _), .parameterNotAllowed(let name, _):
             return name
         case .unknownAction: return "action"
+        case .paymentNotNamed: return "orderCode"
         case .tipExceedsAmount: return "tipAmount"
         case .unknownCurrency: return "currency"
         case .dateToWithoutDateFrom: return "txnDateFrom"
@@ -96,6 +101,9 @@ extension InterAppError: LocalizedError {
             return "The parameter 'txnDateTo' requires 'txnDateFrom'."
         case .dateRangeReversed(let from, let to):
             return "The parameter 'txnDateFrom' (\(from)) must not be later than 'txnDateTo' (\(to))."
+        case .paymentNotNamed(let action):
+            return "The action '\(action.rawValue)' must name its payment: give orderCode, shortOrderCode or referenceNumber (the STAN), "
+                + "or the payment's amount with txnDateFrom."
         case .parameterNotAllowed(let name, let action):
             return "The parameter '\(name)' is not allowed with the action '\(action.rawValue)'."
         case .invalidCallback(let value):

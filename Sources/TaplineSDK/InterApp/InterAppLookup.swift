@@ -2,41 +2,40 @@ import Foundation
 import GatewayAPI
 import PaymentCore
 
-/// Finds the payment an inter-app capture or cancel names: by its search parameter, or,
-/// with none (each is optional in the protocol), this device's latest payment the action
-/// applies to within the date range.
+/// Finds the payment an inter-app capture or cancel names, with one indexed query over all
+/// of the merchant's payments (never a scan of the newest page): by order code (the payment's
+/// id), short order code (the start of the id, on this device), reference number (the
+/// merchant reference, else the STAN the acquirer link sent the payment under), or by its
+/// amount within the date range. ``InterAppRequest`` refuses a follow-up that names none.
 struct InterAppLookup {
     let connection: GatewayConnection
 
     func original(for request: InterAppRequest) async throws -> TransactionResource {
-        var query = request.dateRange.map { range in
+        let window = request.dateRange.map { range in
             // The gateway's filter takes whole seconds: widen to them so the window's ends stay in.
             [URLQueryItem(name: "from", value: Self.iso8601(range.from.date, rounding: .down)),
              URLQueryItem(name: "to", value: Self.iso8601(range.to.date, rounding: .up))]
         } ?? []
-        query.append(URLQueryItem(name: "pageSize", value: "100"))
-        guard let match = request.match else { return try await latest(for: request.action, query: query) }
+        let device = URLQueryItem(name: "createdById", value: connection.deviceId)
+        guard let match = request.match else {
+            // Checked when the request was read: an amount and a date range.
+            return try await byAmount(request, query: window + [device])
+        }
         let found: TransactionResource?
         switch match {
         case .orderCode(let id):
             let payment: TransactionResource = try await connection.get(APIPath.transaction(id))
             found = request.dateRange.map { $0.contains(InterAppTimestamp(date: payment.createdAt)) } == false ? nil : payment
         case .shortOrderCode(let prefix):
-            // Short codes are only unique on one terminal, as the protocol says: search this device's.
-            query.append(URLQueryItem(name: "createdById", value: connection.deviceId))
-            let list: TransactionList = try await connection.get(APIPath.transactions, query: query)
-            found = list.items.first { $0.parentId == nil && $0.id.hasPrefix(prefix) }
+            // Short codes are only unique on one terminal, as the protocol says: this device's.
+            found = try await newestPayment(window + [device, URLQueryItem(name: "idPrefix", value: prefix)])
         case .referenceNumber(let reference):
-            let byReference: TransactionList = try await connection.get(
-                APIPath.transactions, query: query + [URLQueryItem(name: "referenceId", value: reference)])
-            if let payment = byReference.items.first(where: { $0.parentId == nil }) {
-                found = payment
+            if let byReference = try await newestPayment(window + [URLQueryItem(name: "referenceId", value: reference)]) {
+                found = byReference
+            } else if Self.isSTAN(reference) {
+                found = try await newestPayment(window + [URLQueryItem(name: "stan", value: reference)])
             } else {
-                // The protocol's referenceNumber is the STAN the acquirer link sent the payment
-                // under; STANs are per terminal, so only this device's payments are searched.
-                let mine: TransactionList = try await connection.get(
-                    APIPath.transactions, query: query + [URLQueryItem(name: "createdById", value: connection.deviceId)])
-                found = mine.items.first { $0.parentId == nil && $0.stan == reference }
+                found = nil
             }
         }
         guard let found else {
@@ -46,18 +45,37 @@ struct InterAppLookup {
         return found
     }
 
-    /// This device's newest payment that `action` can act on: a hold to capture, or a hold or
-    /// charge to cancel.
-    private func latest(for action: InterAppAction, query: [URLQueryItem]) async throws -> TransactionResource {
-        let fits: Set<TransactionStatus> = action == .capturePreAuth ? [.authorized] : [.authorized, .captured]
-        let mine: TransactionList = try await connection.get(
-            APIPath.transactions, query: query + [URLQueryItem(name: "createdById", value: connection.deviceId)])
-        guard let payment = mine.items.first(where: { $0.parentId == nil && fits.contains($0.status) }) else {
-            let what = action == .capturePreAuth ? "pre-authorization to capture" : "payment to cancel"
+    /// The newest payment (not a follow-up) among the query's matches.
+    private func newestPayment(_ query: [URLQueryItem]) async throws -> TransactionResource? {
+        let list: TransactionList = try await connection.get(APIPath.transactions, query: query + [URLQueryItem(name: "pageSize", value: "100")])
+        return list.items.first { $0.parentId == nil }
+    }
+
+    /// The one payment of this device of exactly `amount` in the date range that the action
+    /// can act on (a hold to capture; a hold or charge to cancel). Two or more is refused:
+    /// which one the caller meant cannot be known.
+    private func byAmount(_ request: InterAppRequest, query: [URLQueryItem]) async throws -> TransactionResource {
+        let amount = request.amount ?? 0
+        let fits: Set<TransactionStatus> = request.action == .capturePreAuth ? [.authorized] : [.authorized, .captured]
+        let list: TransactionList = try await connection.get(
+            APIPath.transactions, query: query + [URLQueryItem(name: "amount", value: String(amount)), URLQueryItem(name: "pageSize", value: "100")])
+        let candidates = list.items.filter { $0.parentId == nil && fits.contains($0.status) && $0.currency == request.currency.code }
+        let (noun, verb) = request.action == .capturePreAuth ? ("pre-authorization", "capture") : ("payment", "cancel")
+        guard let payment = candidates.first else {
             throw TaplineAPIError.notFound(APIProblem(
-                httpStatus: 404, code: "not_found", message: "no search parameter was given and this device has no \(what) in the search window"))
+                httpStatus: 404, code: "not_found", message: "this device has no \(noun) of \(amount) minor units to \(verb) in the search window"))
+        }
+        guard candidates.count == 1 else {
+            throw TaplineAPIError.conflict(APIProblem(
+                httpStatus: 409, code: "ambiguous_payment",
+                message: "this device has \(candidates.count) \(noun)s of \(amount) minor units in the search window; "
+                    + "name the one to \(verb) by orderCode or shortOrderCode"))
         }
         return payment
+    }
+
+    private static func isSTAN(_ text: String) -> Bool {
+        text.utf8.count == 6 && text.utf8.allSatisfy { (0x30...0x39).contains($0) }
     }
 
     static func iso8601(_ date: Date, rounding: FloatingPointRoundingRule) -> String {

@@ -60,7 +60,7 @@ public struct InterAppRequest: Sendable, Hashable {
         guard !merchantKey.isEmpty else { throw .emptyParameter("merchantKey") }
         try InterAppCallback.validate(callback)
         try Self.checkAmounts(action: action, amount: amount, tipAmount: tipAmount)
-        try Self.checkSearch(action: action, match: match, dateRange: dateRange)
+        try Self.checkSearch(action: action, match: match, amount: amount, dateRange: dateRange)
         self.action = action
         self.merchantKey = merchantKey
         self.callback = callback
@@ -87,16 +87,23 @@ public struct InterAppRequest: Sendable, Hashable {
         if let amount, tipAmount > amount { throw .tipExceedsAmount(tip: tipAmount, amount: amount) }
     }
 
-    /// A new payment has nothing to search. A follow-up may name its payment or not: every
-    /// search parameter is optional in the protocol, and without one the search is this
-    /// device's latest payment the action applies to, within the date range when given.
-    private static func checkSearch(action: InterAppAction, match: TransactionMatch?, dateRange: InterAppDateRange?) throws(InterAppError) {
+    /// A new payment has nothing to search. A follow-up must name its payment: by
+    /// `orderCode`, `shortOrderCode` or `referenceNumber`, or by its `amount` within a date
+    /// range (the one payment of that amount this device made then). The protocol makes every
+    /// search parameter optional, but acting on "the latest payment" when none is given
+    /// would capture or cancel whichever payment happened to be last.
+    private static func checkSearch(
+        action: InterAppAction, match: TransactionMatch?, amount: Int64?, dateRange: InterAppDateRange?
+    ) throws(InterAppError) {
         if action.startsPayment {
             if let match { throw .parameterNotAllowed(parameter: match.parameterName, action: action) }
             if dateRange != nil { throw .parameterNotAllowed(parameter: "txnDateFrom", action: action) }
             return
         }
-        guard let match else { return }
+        guard let match else {
+            guard amount != nil, dateRange != nil else { throw .paymentNotNamed(action: action) }
+            return
+        }
         if match.value.isEmpty { throw .emptyParameter(match.parameterName) }
     }
 }

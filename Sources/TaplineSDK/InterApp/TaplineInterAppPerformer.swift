@@ -5,8 +5,8 @@ import PaymentCore
 
 /// Runs inter-app requests through a ``TaplineClient``: a sale or pre-authorisation is a
 /// payment by tap on this device; a capture or cancel finds the original (by order code,
-/// short order code on this device, or reference number, within the date range) and
-/// captures, voids, reverses or refunds it.
+/// short order code on this device, reference number or STAN, or its amount, within the date
+/// range; see ``InterAppLookup``) and captures, voids, reverses or refunds it.
 ///
 /// ```swift
 /// let handler = InterAppHandler(performer: TaplineInterAppPerformer(client: tapline))

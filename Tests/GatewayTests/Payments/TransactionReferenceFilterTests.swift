@@ -28,6 +28,37 @@ struct TransactionReferenceFilterTests {
         }
     }
 
+    /// The inter-app lookups: a short order code is the start of an id, and a payment may be
+    /// named by its exact amount.
+    @Test func idPrefixAndAmountFindTheMerchantsRowsOnly() async throws {
+        let harness = try await GatewayHarness.make()
+        try await harness.test { (session: TestSession) async throws in
+            let seven = try await session.send(.post, APIPath.sale, json: Self.body(reference: "a", amount: 700)).decode(TransactionResource.self)
+            #expect(try await session.send(.post, APIPath.sale, json: Self.body(reference: "b", amount: 800)).status == 201)
+            let other = try await harness.otherMerchantToken(session.client)
+            let theirs = try await session.send(.post, APIPath.sale, json: Self.body(reference: "c", amount: 700), token: other)
+                .decode(TransactionResource.self)
+
+            let byPrefix = try await session.send(.get, "\(APIPath.transactions)?idPrefix=\(seven.id.prefix(10))").decode(TransactionList.self)
+            #expect(byPrefix.items.map(\.id) == [seven.id])
+            let notMine = try await session.send(.get, "\(APIPath.transactions)?idPrefix=\(theirs.id.prefix(10))").decode(TransactionList.self)
+            #expect(notMine.total == 0)
+            let byAmount = try await session.send(.get, "\(APIPath.transactions)?amount=700").decode(TransactionList.self)
+            #expect(byAmount.items.map(\.id) == [seven.id])
+        }
+    }
+
+    @Test(arguments: ["idPrefix=a%25b", "idPrefix=", "stan=12345", "stan=12345a", "amount=0", "amount=-5", "amount=1.5",
+                      "amount=100000000000"])
+    func aBadLookupValueIsRefused(_ query: String) async throws {
+        let harness = try await GatewayHarness.make()
+        try await harness.test { (session: TestSession) async throws in
+            let reply = try await session.send(.get, "\(APIPath.transactions)?\(query)")
+            #expect(reply.status == 400, "\(query)")
+            #expect(reply.error?.field == String(query.prefix { $0 != "=" }), "\(query)")
+        }
+    }
+
     @Test func anEmptyReferenceIsRefused() async throws {
         let harness = try await GatewayHarness.make()
         try await harness.test { (session: TestSession) async throws in
