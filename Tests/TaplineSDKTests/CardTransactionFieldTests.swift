@@ -53,12 +53,18 @@ struct CardTransactionFieldTests {
         let gateway = try await LiveGateway.make()
         try await gateway.run { environment in
             let client = try await gateway.client(environment)
-            var swipe = CardTransactionInput(amount: 5, currency: .usd, track2: ";4242424242424242=39121010000000000000?")
+            var swipe = CardTransactionInput(amount: 5.00, currency: .usd, track2: ";4242424242424242=39121010000000000000?")
             swipe.emvFallbackCondition = "iccTerminalError"
             let sale = try await client.submitSaleTransaction(input: swipe)
             #expect(sale.transaction.cardDataSource == "swipe" && sale.details.maskedPan == "424242******4242")
             #expect(sale.transaction.cardEntry?.fallbackCondition == .iccTerminalError)
             #expect(!String(describing: swipe).contains("4242424242424242"))
+            // A refund request can name the swipe (and only it) as how the card was read.
+            await expectRefusedInput("cardDataSource") { () async throws(TaplineAPIError) in
+                _ = try await client.refundTransaction(RefundRequest(transactionId: sale.transactionId, amount: 1.00, cardDataSource: .manual))
+            }
+            let refund = try await client.refundTransaction(RefundRequest(transactionId: sale.transactionId, amount: 1.00, cardDataSource: .swipe))
+            #expect(refund.status == .approved)
 
             var vaulted = TestInput.card(5)
             vaulted.paymentMethodId = "pm_1"

@@ -11,19 +11,23 @@ import PaymentCore
 public struct RefundRequest: Sendable, Equatable {
     /// How the refunded payment's card was read (ARISE `CardDataSource`).
     public enum CardDataSource: String, Sendable, Equatable, CaseIterable {
+        /// Typed.
         case manual
+        /// Swiped (track 2).
+        case swipe
+        /// Tapped.
         case contactless
     }
 
     /// The payment to refund.
     public var transactionId: String
     /// How much, in major units; nil refunds everything still refundable.
-    public var amount: Decimal?
+    public var amount: MajorUnits?
     /// The payment's currency, when known: saves a read of the payment before an amount is sent.
     public var currency: Currency?
     public var cardDataSource: CardDataSource?
 
-    public init(transactionId: String, amount: Decimal? = nil, currency: Currency? = nil, cardDataSource: CardDataSource? = nil) {
+    public init(transactionId: String, amount: MajorUnits? = nil, currency: Currency? = nil, cardDataSource: CardDataSource? = nil) {
         self.transactionId = transactionId
         self.amount = amount
         self.currency = currency

@@ -29,7 +29,8 @@ public struct TransactionDetails: Sendable, Equatable, Identifiable {
     public var card: CardResource?
     /// The masked card number (ARISE `customerPan`).
     public var customerPan: String? { card?.maskedPan }
-    /// ARISE `cardDataSource`: "manual" for a keyed card, "contactless" for a tap.
+    /// ARISE `cardDataSource`: "manual" for a keyed card, "swipe" for a swiped one,
+    /// "contactless" for a tap.
     public var cardDataSource: String? { card?.entryMode }
     /// The processor's authorization code, on approvals.
     public var authCode: String?
