@@ -91,6 +91,9 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // Micro-benchmarks, run by scripts/bench_open.sh; not a test, not a product.
+        // The README's "Use the SDK" example, word for word (ReadmeExampleTests checks it), which
+        // scripts/smoke.sh runs twice against the walk-through's gateway.
+        .executableTarget(name: "ReadmeSDKExample", dependencies: ["TaplineSDK"], path: "Examples/ReadmeSDK"),
         .executableTarget(name: "TaplineBenchmarks", dependencies: [
             "CardData",
             .product(name: "Crypto", package: "swift-crypto"),

@@ -199,6 +199,19 @@ expect "$(grep -c "client secret:" "$work/serve.log")" 1 "a restart creates no o
 again=$(curl -sf -X POST "$base/v1/transactions/$PAID/refund" "${auth[@]}" -d '{"amount":500}')
 expect "$(echo "$again" | json "d['operation']['status']")" approved "refund after restart"
 
+# The README's Swift example (Examples/ReadmeSDK/main.swift, the README's block word for word,
+# as ReadmeExampleTests checks), run twice as a newcomer runs it with the export line: the
+# second run is the same device, already active, with a new reader.
+swift build --product ReadmeSDKExample 2>&1 | tail -1
+example="$(swift build --show-bin-path)/ReadmeSDKExample"
+for run in 1 2; do
+    (cd "$work" && HOME="$work" bash -c "$exports; exec \"$example\"") > "$work/sdk-example-$run.txt" 2>&1 \
+        || { cat "$work/sdk-example-$run.txt"; echo "smoke: the README's SDK example failed on run $run"; exit 1; }
+    # The tap (with its masked card), the Toro receipt (first six, last four), the refund.
+    expect "$(grep -cE '^approved [0-9a-f-]{36} 424242\*{6}4242$|^approved 424242 4242$|^approved$' "$work/sdk-example-$run.txt")" 3 \
+        "the SDK example's tap, receipt and refund approved (run $run)"
+done
+
 if grep -q -e "4242424242424242" -e "5200828282828210" -e "5555555555554444" "$work/serve.log" "$work/tapline.sqlite"*; then
     echo "smoke: full PAN found in log or database"; exit 1
 fi

@@ -82,10 +82,10 @@ public final class TapToPay: Sendable {
         guard try await getStatus() == .active else { throw TTPError.notActive }
         let token = try await readerToken(renew: false)
         do {
-            guard try await reader.isAccountLinked(using: token) else { throw TTPError.notActive }
+            // Active at the gateway but not linked on this reader: a new install, or a new
+            // process of the simulated reader. Link it, as Apple asks before the first prepare.
+            if try await !reader.isAccountLinked(using: token) { try await reader.linkAccount(using: token) }
             try await reader.prepare(using: token)
-        } catch let error as TTPError {
-            throw error
         } catch {
             publish(.customEvent(.readerNotReady("\(error)")))
             throw TTPError.configurationFailed(code: "READER", message: "the reader could not be prepared: \(error)")
