@@ -50,7 +50,7 @@ public struct Money: Hashable, Sendable, Codable, CustomStringConvertible {
     }
 
     /// "-"? digits ("." digits)?: no exponent, no grouping, no sign doubling.
-    private static func isPlainDecimal(_ text: String) -> Bool {
+    public static func isPlainDecimal(_ text: String) -> Bool {
         var rest = Substring(text)
         if rest.first == "-" { rest = rest.dropFirst() }
         let parts = rest.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)

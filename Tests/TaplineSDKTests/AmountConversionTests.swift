@@ -19,6 +19,21 @@ struct AmountConversionTests {
         #expect(wire.createMethodId == CreateMethod.mobileApp.rawValue)
     }
 
+    /// A float literal is read from its shortest spelling, so what the developer wrote is
+    /// what is charged: 0.07 is 7 cents, not 0.07000000000000001 refused.
+    @Test func majorUnitsAreExactlyWhatWasWritten() throws {
+        let literal: MajorUnits = 0.07
+        #expect(try literal.money(in: .usd) == Money(minorUnits: 7, currency: .usd))
+        #expect(try MajorUnits(12.1).money(in: .usd).minorUnits == 1_210)
+        #expect(try MajorUnits(999_999_999.99).money(in: .usd).minorUnits == 99_999_999_999)
+        #expect(try MajorUnits(string: "1.234")?.money(in: .kwd).minorUnits == 1_234)
+        #expect(throws: MoneyError.tooManyFractionDigits(currency: .jpy)) { try MajorUnits(0.5).money(in: .jpy) }
+        #expect(throws: MoneyError.tooManyFractionDigits(currency: .usd)) { try MajorUnits(0.1 + 0.2).money(in: .usd) }
+        for text in ["1e3", " 5", "5,00", "5.", ".5", "--5", "", "NaN"] {
+            #expect(MajorUnits(string: text) == nil, "\(text)")
+        }
+    }
+
     @Test func aCardInputNeverPrintsTheCardNumber() {
         let input = TestInput.card(10)
         for text in [String(describing: input), String(reflecting: input), "\(input)", { var out = ""; dump(input, to: &out); return out }()] {

@@ -38,7 +38,9 @@ public struct MajorUnits: Sendable, Hashable, ExpressibleByFloatLiteral, CustomS
     /// A plain decimal string such as "49.99" (digits, one optional point, an optional
     /// leading "-"; no exponent, grouping or currency sign); nil for anything else.
     public init?(string: String) {
-        guard let decimal = Self.plainDecimal(string) else { return nil }
+        guard Money.isPlainDecimal(string), let decimal = Decimal(string: string, locale: Locale(identifier: "en_US_POSIX")) else {
+            return nil
+        }
         self.decimal = decimal
     }
 
@@ -54,13 +56,5 @@ public struct MajorUnits: Sendable, Hashable, ExpressibleByFloatLiteral, CustomS
         guard value.isFinite else { return Decimal.nan }
         // Swift prints the shortest spelling that reads back as the same Double.
         return Decimal(string: "\(value)", locale: Locale(identifier: "en_US_POSIX")) ?? Decimal(value)
-    }
-
-    private static func plainDecimal(_ text: String) -> Decimal? {
-        var rest = Substring(text)
-        if rest.first == "-" { rest = rest.dropFirst() }
-        let parts = rest.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-        guard parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }) else { return nil }
-        return Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
     }
 }
