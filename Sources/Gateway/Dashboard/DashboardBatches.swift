@@ -49,7 +49,7 @@ struct DashboardBatches: Sendable {
             throw DashboardFailure.notFound("No batch \(id.prefix(64)) for this merchant.")
         }
         let members = try await batches.store.read { try await BatchService.members(of: batch, in: $0) }
-        return DashboardCSV.response(members, filename: "batch-\(batch.id).csv")
+        return DashboardCSV.response(members.map(DashboardCSV.Line.init), filename: "batch-\(batch.id).csv")
     }
 
     struct Line {
