@@ -145,8 +145,10 @@ try:
     request = urllib.request.Request(link, headers={"Cookie": cookie})
     rows = list(csv.DictReader(io.StringIO(urllib.request.urlopen(request).read().decode())))
     payment_id = payment_url.rsplit("/", 1)[1]
-    expect(any(r["id"] == payment_id and r["status"] == "captured" and r["amount"] == "25.00" for r in rows), "the CSV has the sale")
-    expect(any(r["parent_id"] == payment_id and r["type"] == "refund" and r["amount"] == "7.00" for r in rows), "the CSV has the refund")
+    expect(any(r["id"] == payment_id and r["status"] == "captured" and r["amount"] == "25.00" and r["amount_requested"] == "25.00"
+               for r in rows), "the CSV has the sale")
+    expect(any(r["parent_id"] == payment_id and r["type"] == "refund" and r["amount"] == "-7.00" for r in rows),
+           "the CSV has the refund, negative")
 
     # A phone: nothing wider than the screen but the tables' own scrolling.
     driver.set_window_size(375, 812)

@@ -31,7 +31,7 @@ struct DashboardActions: Sendable {
         guard form["confirm"] == "yes" else {
             let what = "\(action.label(ach: payment.bankAccount != nil)) \(amount.map { Money(minorUnits: $0, currency: payment.currency).description } ?? "all of it")"
             let page = DashboardConfirmPage(
-                title: "Confirm", user: layout.user, question: "\(what) on \(payment.type.rawValue) \(payment.money.description)?",
+                title: "Confirm", user: layout.user, question: "\(what) on \(payment.type.rawValue) \(DashboardAmount(payment).text)?",
                 detail: payment.referenceId.map { "Reference: \($0)" } ?? "", action: "/dashboard/payments/\(payment.id)/act",
                 cancel: "/dashboard/payments/\(payment.id)", csrf: session.csrfToken,
                 fields: [.init(name: "action", value: action.rawValue), .init(name: "amount", value: form["amount"]), .init(name: "key", value: key)])

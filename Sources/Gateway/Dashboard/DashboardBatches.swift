@@ -43,13 +43,24 @@ struct DashboardBatches: Sendable {
         return DashboardResponse.redirect("/dashboard/batches?closed=1")
     }
 
-    /// A batch's payments and refunds, one row each, as a spreadsheet opens them.
+    /// The members the batch counts (`BatchSummary.movement`: a captured authorization once,
+    /// not its capture row; no voided payment), one row each with the amount the batch counts,
+    /// refunds negative, so the rows add up to the batch's net total and their number is its
+    /// `transactionCount`.
     func csv(_ id: String, user: DashboardUser) async throws -> Response {
         guard let batch = try await batches.batch(id: id, merchantId: user.merchantId) else {
             throw DashboardFailure.notFound("No batch \(id.prefix(64)) for this merchant.")
         }
         let members = try await batches.store.read { try await BatchService.members(of: batch, in: $0) }
-        return DashboardCSV.response(members, filename: "batch-\(batch.id).csv")
+        let lines = members.compactMap { member in
+            BatchSummary.movement(member).map { movement in
+                let asked = movement.amount < 0 ? -member.amount : member.amount
+                return DashboardCSV.Line(
+                    member, amount: Money(minorUnits: movement.amount, currency: member.currency),
+                    requested: Money(minorUnits: asked, currency: member.currency))
+            }
+        }
+        return DashboardCSV.response(lines, filename: "batch-\(batch.id).csv")
     }
 
     struct Line {

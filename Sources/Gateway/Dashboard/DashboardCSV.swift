@@ -3,25 +3,51 @@ import Hummingbird
 import PaymentCore
 
 /// Transactions as CSV (RFC 4180): one header row, then a row each; amounts as decimals
-/// in their currency. A cell a spreadsheet would run as a formula (=, +, -, @) is quoted
-/// with a leading apostrophe, since references and names are text clients sent.
+/// in their currency: `amount` what was approved (or, in a batch's file, what the batch
+/// counts, refunds negative) and `amount_requested` what was asked. A cell a spreadsheet
+/// would run as a formula (=, +, -, @) is quoted with a leading apostrophe, since
+/// references and names are text clients sent; an amount is written as it is.
 enum DashboardCSV {
-    static let header = ["id", "created_at", "type", "status", "amount", "currency", "card_or_account", "brand", "reference", "customer", "batch_id", "parent_id"]
+    static let header = [
+        "id", "created_at", "type", "status", "amount", "amount_requested", "currency", "card_or_account", "brand", "reference", "customer",
+        "batch_id", "parent_id",
+    ]
 
-    static func response(_ rows: [Transaction], filename: String) -> Response {
-        var lines = [header.joined(separator: ",")]
+    /// One row of the file: a transaction and the two amounts written for it.
+    struct Line {
+        var row: Transaction
+        var amount: Money
+        var requested: Money
+
+        /// A payment as the payments list shows it: approved, and asked.
+        init(_ row: Transaction) {
+            let shown = DashboardAmount(row)
+            self.init(row, amount: shown.approved, requested: shown.asked)
+        }
+
+        init(_ row: Transaction, amount: Money, requested: Money) {
+            self.row = row
+            self.amount = amount
+            self.requested = requested
+        }
+    }
+
+    static func response(_ lines: [Line], filename: String) -> Response {
+        var text = [header.joined(separator: ",")]
         // One formatter for the whole file, not one per row.
         let dates = ISO8601DateFormatter()
-        for row in rows {
-            let cells: [String] = [
-                row.id, dates.string(from: row.createdAt), row.type.rawValue, row.status.rawValue,
-                row.money.formattedAmount, row.currency.code,
+        for line in lines {
+            let row = line.row
+            let described = [row.id, dates.string(from: row.createdAt), row.type.rawValue, row.status.rawValue].map(cell)
+            // Amounts are ours, not text a client sent: a refund's "-7.00" stays a number.
+            let amounts = [line.amount.formattedAmount, line.requested.formattedAmount, row.currency.code]
+            let rest = [
                 row.card?.maskedPan ?? row.bankAccount?.maskedAccountNumber ?? "", row.card?.brand ?? (row.bankAccount == nil ? "" : "ach"),
                 row.referenceId ?? "", row.customerName ?? "", row.batchId ?? "", row.parentId ?? "",
-            ]
-            lines.append(cells.map(cell).joined(separator: ","))
+            ].map(cell)
+            text.append((described + amounts + rest).joined(separator: ","))
         }
-        let body = lines.joined(separator: "\r\n") + "\r\n"
+        let body = text.joined(separator: "\r\n") + "\r\n"
         return Response(
             status: .ok,
             headers: [

@@ -59,7 +59,10 @@ struct DashboardPaymentPage {
     var id: String
     var type: String
     var status: String
+    /// What was approved (``DashboardAmount``).
     var amount: String
+    /// What was asked, when it differs from ``amount``.
+    var asked: String?
     var date: String
     var reference: String?
     var customer: String?
@@ -84,12 +87,14 @@ struct DashboardPaymentPage {
 
     init(_ payment: Transaction, operations: [Transaction], layout: DashboardPageModel) {
         let money = { (minor: Int64) in Money(minorUnits: minor, currency: payment.currency).description }
-        title = "\(payment.type.rawValue) \(payment.money.description)"
+        let shown = DashboardAmount(payment)
+        title = "\(payment.type.rawValue) \(shown.approved)"
         user = layout.user
         id = payment.id
         type = payment.type.rawValue
         status = payment.status.rawValue
-        amount = payment.money.description
+        amount = shown.approved.description
+        asked = shown.askedWhenDifferent?.description
         date = DashboardFormat.date(payment.createdAt)
         reference = payment.referenceId
         customer = payment.customerName ?? payment.customerEmail

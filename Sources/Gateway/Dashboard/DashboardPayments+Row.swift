@@ -8,7 +8,10 @@ extension DashboardPayments {
         var date: String
         var type: String
         var status: String
+        /// What was approved (``DashboardAmount``).
         var amount: String
+        /// What was asked, when it differs from ``amount``.
+        var asked: String?
         var instrument: String
         var reference: String
         var customer: String
@@ -18,7 +21,9 @@ extension DashboardPayments {
             date = DashboardFormat.date(row.createdAt)
             type = row.type.rawValue
             status = row.status.rawValue
-            amount = row.money.description
+            let shown = DashboardAmount(row)
+            amount = shown.approved.description
+            asked = shown.askedWhenDifferent?.description
             instrument = row.card.map { "\($0.brand) \($0.maskedPan)" } ?? row.bankAccount.map { "ACH \($0.maskedAccountNumber)" } ?? ""
             reference = row.referenceId ?? ""
             customer = row.customerName ?? row.customerEmail ?? ""
@@ -33,6 +38,7 @@ extension DashboardPayments {
             case "type": type
             case "status": status
             case "amount": amount
+            case "asked": asked
             case "instrument": instrument
             case "reference": reference
             case "customer": customer

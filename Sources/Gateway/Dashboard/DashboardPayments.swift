@@ -109,7 +109,7 @@ struct DashboardPayments: Sendable {
         guard found.total <= Self.exportLimit else {
             throw DashboardFailure.badForm("\(found.total) transactions match; narrow the dates to at most \(Self.exportLimit)")
         }
-        return DashboardCSV.response(found.items, filename: "payments.csv")
+        return DashboardCSV.response(found.items.map(DashboardCSV.Line.init), filename: "payments.csv")
     }
 
     /// One payment's page; `done` names the action just done, `problem` why one was not.

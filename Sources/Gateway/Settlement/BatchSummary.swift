@@ -62,7 +62,9 @@ struct BatchSummary {
         // A debit with its cancel in flight is not submitted with this batch (ACHSubmission).
         case (.achDebit, .scheduled) where member.pendingOperationId == nil:
             return ("achDebit", member.capturedAmount)
-        case (.achDebit, .inProgress), (.achDebit, .cleared), (.achDebit, .refunded):
+        // A returned debit (`chargedBack`) was submitted, so counted, by the close that settled
+        // it: a batch's members read again later (its CSV) still count it there.
+        case (.achDebit, .inProgress), (.achDebit, .cleared), (.achDebit, .refunded), (.achDebit, .chargedBack):
             return ("achDebit", member.capturedAmount)
         default:
             return nil

@@ -66,7 +66,7 @@ struct DashboardBatchTests {
             #expect(lines.first == DashboardCSV.header.joined(separator: ","))
             #expect(lines.count == 4, "two sales and a refund: \(lines)")
             let saleLine = try #require(lines.first { $0.hasPrefix(sale.id) })
-            #expect(saleLine.contains(",sale,captured,12.50,USD,424242******4242,visa,"))
+            #expect(saleLine.contains(",sale,captured,12.50,12.50,USD,424242******4242,visa,"))
             #expect(saleLine.contains(#""'=HYPERLINK(""http://x"")""#), "a formula is text, not run: \(saleLine)")
             let refunded = try await browser.get("/dashboard/payments.csv?status=refunded")
             let rows = refunded.text.split(separator: "\r\n")

@@ -1,0 +1,38 @@
+import PaymentCore
+
+/// A transaction's amount as the dashboard shows and exports it: what the processor
+/// approved, with what was asked beside it when the two differ. A partial approval of a
+/// 10.10 sale shows 5.05 (asked 10.10); a decline shows 0.00 (asked 10.10).
+struct DashboardAmount {
+    /// What the processor approved; zero while nothing is.
+    let approved: Money
+    /// What the row asked for (`Transaction.amount`).
+    let asked: Money
+
+    init(_ row: Transaction) {
+        approved = Money(minorUnits: Self.approvedMinorUnits(of: row), currency: row.currency)
+        asked = row.money
+    }
+
+    /// The asked amount when it is not the approved one, for a note beside it; nil when equal.
+    var askedWhenDifferent: Money? { approved == asked ? nil : asked }
+
+    /// "5.05 USD", or "5.05 USD (asked 10.10 USD)" when they differ.
+    var text: String {
+        askedWhenDifferent.map { "\(approved) (asked \($0))" } ?? approved.description
+    }
+
+    /// An original's authorized amount, the approval the volume chart counts too (higher
+    /// after an incremental authorization, lower after a partial reversal); an unreferenced
+    /// refund's approved amount; a follow-up's own amount once approved.
+    static func approvedMinorUnits(of row: Transaction) -> Int64 {
+        switch row.type {
+        case .sale, .authorization, .achDebit:
+            return row.authorizedAmount
+        case .refund where row.parentId == nil:
+            return row.status == .approved ? row.refundedAmount : 0
+        default:
+            return row.status == .approved ? row.amount : 0
+        }
+    }
+}
