@@ -1,9 +1,9 @@
 import Storage
 
 /// Why `tapline serve` will not start with the keys it was given: the database holds data
-/// made with other keys (access tokens' refresh families, webhook secrets, card-number
-/// hashes), and starting anyway would quietly break all of it. Each case says how to
-/// give the gateway the keys the database was written with.
+/// made with other keys (webhook secrets sealed under them, card-number hashes), clients
+/// hold tokens signed with them, and starting anyway would quietly break all of it. Each
+/// case says how to give the gateway the keys the database was written with.
 public enum KeyRefusal: Error, Equatable, CustomStringConvertible {
     /// Where the keys that do not match came from.
     public enum Source: Equatable, Sendable {
