@@ -4,6 +4,10 @@ extension MemoryStoreQuerying {
     func sealedKeySet(name: String) async throws -> SealedKeySet? {
         try withState { $0.keySets[name] }
     }
+
+    func keyFingerprints(name: String) async throws -> KeyFingerprints? {
+        try withState { $0.keyFingerprints[name] }
+    }
 }
 
 extension MemoryStoreWriter {
@@ -27,6 +31,15 @@ extension MemoryStoreWriter {
         try change { state in
             guard state.keySets[keys.name] != nil else { throw StoreError.notFound("key set \(keys.name)") }
             state.keySets[keys.name] = keys
+        }
+    }
+
+    func insert(_ fingerprints: KeyFingerprints) async throws {
+        try change { state in
+            guard state.keyFingerprints[fingerprints.name] == nil else {
+                throw StoreError.duplicate("key fingerprints \(fingerprints.name)")
+            }
+            state.keyFingerprints[fingerprints.name] = fingerprints
         }
     }
 }

@@ -25,6 +25,7 @@ struct MemoryStoreState: Sendable {
     var devices: [DeviceKey: Device] = [:]
     var webhooks = MemoryWebhookState()
     var keySets: [String: SealedKeySet] = [:]
+    var keyFingerprints: [String: KeyFingerprints] = [:]
     /// The next trace number of each terminal id.
     var nextTraceNumbers: [String: Int64] = [:]
     /// Reversals owed to the acquirer, by operation id.

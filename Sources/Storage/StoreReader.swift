@@ -62,6 +62,8 @@ public protocol StoreReader: Sendable {
 
     /// The fleet's sealed keys of that name, if any instance has created them.
     func sealedKeySet(name: String) async throws -> SealedKeySet?
+    /// The fingerprints of the keys the database was written with, once a start has recorded them.
+    func keyFingerprints(name: String) async throws -> KeyFingerprints?
 
     // The acquirer link's reversal queue. Not scoped by merchant: only the link reads it.
     /// The reversal queued for the operation `id`, if one is owed.

@@ -68,6 +68,9 @@ public protocol StoreWriter: StoreReader {
     /// exists (another instance made it first); update ``StoreError/notFound`` when none does.
     func insert(_ keys: SealedKeySet) async throws
     func update(_ keys: SealedKeySet) async throws
+    /// Records the keys' fingerprints once: ``StoreError/duplicate`` when a record of that
+    /// name exists (another instance recorded first). They are never changed after.
+    func insert(_ fingerprints: KeyFingerprints) async throws
 
     /// The merchant's open batch, locked until this write ends, for closing it: a close
     /// racing another (two instances' settlement jobs) waits, then finds it closed.

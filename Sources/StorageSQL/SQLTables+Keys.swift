@@ -15,11 +15,28 @@ extension SQLTables {
             name: try row.text("name"), sealed: try row.optionalBlob("sealed") ?? Data(), version: try row.int("version"),
             createdAt: try row.date("created_at"), updatedAt: try row.date("updated_at"))
     }
+
+    /// The fingerprints of the keys the database was written with (SQLite migration 24,
+    /// PostgreSQL migration 18): never the keys.
+    static let keyFingerprints = SQLTable<KeyFingerprints>("key_fingerprints", key: ["name"], columns: [
+        Column(name: "name") { .text($0.name) },
+        Column(name: "token_signing_key") { .text($0.tokenSigningKey) },
+        Column(name: "pan_hash_key") { .text($0.panHashKey) },
+        Column(name: "recorded_at") { SQLValue.date($0.recordedAt) },
+    ]) { row in
+        KeyFingerprints(
+            name: try row.text("name"), tokenSigningKey: try row.text("token_signing_key"), panHashKey: try row.text("pan_hash_key"),
+            recordedAt: try row.date("recorded_at"))
+    }
 }
 
 extension SQLQuerying {
     func sealedKeySet(name: String) async throws -> SealedKeySet? {
         try await fetch(SQLTables.keySets, where: "name = ?", [.text(name)]).first
+    }
+
+    func keyFingerprints(name: String) async throws -> KeyFingerprints? {
+        try await fetch(SQLTables.keyFingerprints, where: "name = ?", [.text(name)]).first
     }
 }
 
@@ -30,5 +47,9 @@ extension SQLWriter {
 
     func update(_ keys: SealedKeySet) async throws {
         try await update(keys, in: SQLTables.keySets, subject: "key set \(keys.name)")
+    }
+
+    func insert(_ fingerprints: KeyFingerprints) async throws {
+        try await insert(fingerprints, into: SQLTables.keyFingerprints, subject: "key fingerprints \(fingerprints.name)")
     }
 }

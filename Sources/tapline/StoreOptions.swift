@@ -16,7 +16,7 @@ struct StoreOptions: ParsableArguments {
     @Option(name: .customLong("database-pool-size"), help: "Connections to PostgreSQL per instance (env TAPLINE_DATABASE_POOL_SIZE, default 8).")
     var databasePoolSize: Int?
 
-    @Option(name: .customLong("keys"), help: "Key file, created with mode 0600 if missing (env TAPLINE_KEYS, default ./tapline-keys.json).")
+    @Option(name: .customLong("keys"), help: "Key file, created with mode 0600 for a database with no data yet (env TAPLINE_KEYS, default ./tapline-keys.json).")
     var keysPath: String?
 
     @Option(name: .customLong("master-key-file"), help: "Keep the keys in the database, sealed under the master key in this file (env TAPLINE_MASTER_KEY_FILE, or TAPLINE_MASTER_KEY with the key itself).")

@@ -58,6 +58,7 @@ extension PostgresStoreTests {
         #expect(postgres.indexes.subtracting(sqlite.indexes).sorted { $0.name < $1.name } == [], "only in PostgreSQL, or different")
         #expect(sqlite.indexes.contains { $0.name == "batches_awaiting_reconciliation" && $0.columns.count == 3 })
         #expect(sqlite.columns.contains { $0.table == "pending_reversals" }, "the newest tables are compared too")
+        #expect(sqlite.columns.contains { $0.table == "key_fingerprints" && $0.name == "pan_hash_key" && !$0.nullable })
     }
 
     /// Every column and index of a freshly migrated SQLite file.

@@ -89,24 +89,49 @@ public func openStore(_ configuration: GatewayConfiguration, createIfMissing: Bo
 /// moving to the database brings its key file's keys along, so tokens, sealed card data and
 /// webhook secrets made before keep working. Card-data keys in the database are read again
 /// after a rotation; a key file's are fixed until the next start.
+///
+/// The keys must be the ones the database was written with (``KeyFingerprintCheck``): a
+/// lost key file or a missing master key stops the start with a ``KeyRefusal`` saying how
+/// to restore them, and new keys are made only for a database with nothing in it.
 func gatewayKeys(
     _ configuration: GatewayConfiguration, store: any Store, logger: Logger
 ) async throws -> (keys: GatewayKeys, cardKeys: CardKeyRing) {
     let path = configuration.keysPath
+    let check = try await KeyFingerprintCheck.read(store)
+    let keyFileExists = FileManager.default.fileExists(atPath: path)
     guard let master = configuration.masterKey else {
+        guard !check.sealedInDatabase else { throw KeyRefusal.missingMasterKey }
+        guard keyFileExists || check.mayMakeNewKeys else { throw KeyRefusal.missingKeyFile(path: path) }
         if configuration.databaseURL != nil {
             logger.notice("keys come from the key file \(path): every instance on this database needs the same file, or a master key (TAPLINE_MASTER_KEY) to keep them in the database")
         }
         let keys = try GatewayKeys.loadOrCreate(at: path)
+        try await recordFingerprints(of: keys, check: check, source: .keyFile(path), store: store, logger: logger)
         return (keys, CardKeyRing(keys.cardDataKeys))
     }
     let (keys, version, created) = try await GatewayKeyVault.loadOrCreate(store: store, master: master, now: Date()) {
-        FileManager.default.fileExists(atPath: path) ? try GatewayKeys.load(at: path) : .generate()
+        guard keyFileExists else {
+            guard check.mayMakeNewKeys else { throw KeyRefusal.missingKeyFile(path: path) }
+            return .generate()
+        }
+        // Checked before they are sealed into the database, where a wrong set would stay.
+        let keys = try GatewayKeys.load(at: path)
+        try check.expectRecorded(keys, source: .keyFile(path))
+        return keys
     }
     if created {
         logger.notice("stored the gateway's keys in the database, sealed under the master key")
     }
+    try await recordFingerprints(of: keys, check: check, source: .database, store: store, logger: logger)
     let cardKeys = CardKeyRing(
         keys.cardDataKeys, version: version, reload: GatewayKeyVault.cardKeyReload(store: store, master: master), logger: logger)
     return (keys, cardKeys)
+}
+
+private func recordFingerprints(
+    of keys: GatewayKeys, check: KeyFingerprintCheck, source: KeyRefusal.Source, store: any Store, logger: Logger
+) async throws {
+    if try await check.verifyOrRecord(keys, source: source, store: store, now: Date()) {
+        logger.notice("recorded the fingerprints of the gateway's keys in the database: later starts refuse other keys")
+    }
 }

@@ -15,7 +15,12 @@ public enum GatewayKeyVault {
         public var description: String {
             switch self {
             case .wrongMasterKey:
-                return "the master key does not open the gateway's keys in the database: give every instance the master key the first one started with"
+                return """
+                    the master key does not open the gateway's keys in the database: give tapline serve the master key \
+                    this database was written with, in TAPLINE_MASTER_KEY or in a file named by --master-key-file \
+                    (TAPLINE_MASTER_KEY_FILE), the same for every instance. Keys cannot be made again: the data made \
+                    with them (tokens, card-number hashes, webhook secrets) would no longer match
+                    """
             case .unreadable:
                 return "the gateway's keys in the database opened but are not a Tapline key set"
             }

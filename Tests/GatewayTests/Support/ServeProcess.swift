@@ -40,14 +40,27 @@ final class ServeProcess: @unchecked Sendable {
 
     /// Starts `tapline serve` on port 0 and waits (bounded) until it says where it listens.
     static func start(name: String, databaseURL: String, keys: String, in directory: URL) async throws -> ServeProcess {
+        try await start(
+            name: name, arguments: ["--database-url", databaseURL, "--keys", keys, "--database-pool-size", "4"], in: directory)
+    }
+
+    /// Starts `tapline serve --port 0` with `arguments` (where its database and keys are);
+    /// with `environment`, the test's environment less every `TAPLINE_*` variable plus those.
+    static func start(
+        name: String, arguments: [String], environment: [String: String]? = nil, in directory: URL
+    ) async throws -> ServeProcess {
         let stdoutPath = directory.appendingPathComponent("\(name).out").path
         let stderrPath = directory.appendingPathComponent("\(name).err").path
         FileManager.default.createFile(atPath: stdoutPath, contents: nil)
         FileManager.default.createFile(atPath: stderrPath, contents: nil)
         let process = ChildProcess()
         process.executableURL = try executable()
-        process.arguments = ["serve", "--port", "0", "--database-url", databaseURL, "--keys", keys,
-                             "--database-pool-size", "4", "--log-level", "info"]
+        process.arguments = ["serve", "--port", "0"] + arguments + ["--log-level", "info"]
+        if let environment {
+            process.environment = ChildProcess.inheritedEnvironment
+                .filter { !$0.key.hasPrefix("TAPLINE_") }
+                .merging(environment) { _, given in given }
+        }
         process.standardOutput = FileHandle(forWritingAtPath: stdoutPath)
         process.standardError = FileHandle(forWritingAtPath: stderrPath)
         try process.run()
