@@ -84,6 +84,8 @@ public enum APIErrorCode: String, Sendable, CaseIterable {
     case amountExceedsAvailable = "amount_exceeds_available"
     case authorizationExpired = "authorization_expired"
     case operationInProgress = "operation_in_progress"
+    /// A capture of a tapped payment whose card asked for a signature, with none stored.
+    case signatureRequired = "signature_required"
     case idempotencyKeyInUse = "idempotency_key_in_use"
     case idempotencyKeyMismatch = "idempotency_key_mismatch"
     case cardReadReplayed = "card_read_replayed"

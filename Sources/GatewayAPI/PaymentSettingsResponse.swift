@@ -26,13 +26,16 @@ public struct PaymentSettingsResponse: Codable, Sendable, Equatable {
     public var acquirerMerchantId: String?
     /// The merchant's terminal id at the acquirer, ISO 8583 field 41; absent until set (Tapline).
     public var acquirerTerminalId: String?
+    /// Whether a tapped card that asks for a signature is captured without one (Tapline);
+    /// false (the default): such a payment is held until the signature is stored.
+    public var isSignatureWaived: Bool
 
     public init(availableCurrencies: [NamedOption], zeroCostProcessingOption: ZeroCostProcessingOption, defaultSurchargeRate: Decimal?,
                 defaultCashDiscountRate: Decimal?, defaultDualPricingRate: Decimal?, isTipsEnabled: Bool, defaultTipsOptions: [Decimal]?,
                 availableCardTypes: [NamedOption], availableTransactionTypes: [NamedOption],
                 availablePaymentProcessors: [PaymentProcessorOption], avs: AvsOptions?, isCustomerCardSavingByTerminalEnabled: Bool,
                 ttpIosTerminalProfileId: String?, taxRate: Decimal? = nil, acquirerMerchantId: String? = nil,
-                acquirerTerminalId: String? = nil) {
+                acquirerTerminalId: String? = nil, isSignatureWaived: Bool = false) {
         self.availableCurrencies = availableCurrencies
         self.zeroCostProcessingOption = zeroCostProcessingOption
         self.defaultSurchargeRate = defaultSurchargeRate
@@ -49,6 +52,7 @@ public struct PaymentSettingsResponse: Codable, Sendable, Equatable {
         self.taxRate = taxRate
         self.acquirerMerchantId = acquirerMerchantId
         self.acquirerTerminalId = acquirerTerminalId
+        self.isSignatureWaived = isSignatureWaived
     }
 }
 

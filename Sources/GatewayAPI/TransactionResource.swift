@@ -42,6 +42,10 @@ public struct TransactionResource: Codable, Sendable, Equatable {
     /// Whether the cardholder's signature was taken in the app and stored; the image is at
     /// `GET /v1/transactions/{id}/signature`.
     public var hasSignature: Bool?
+    /// True when the tapped card asked for the cardholder's signature and the merchant does
+    /// not waive it: the payment is held (an authorization) and a capture is refused (409
+    /// `signature_required`) until the signature is stored. Absent otherwise.
+    public var signatureRequired: Bool?
     /// What the app attached to the payment (Toro's `additionalInformation`), as sent.
     public var additionalInformation: [String: JSONValue]?
     /// The merchant as a receipt shows it (details only).

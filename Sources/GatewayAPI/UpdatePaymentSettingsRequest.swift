@@ -31,6 +31,9 @@ public struct UpdatePaymentSettingsRequest: Codable, Sendable, Equatable {
     public var acquirerMerchantId: String??
     /// The merchant's terminal id at the acquirer, ISO 8583 field 41: 1–8 printable ASCII characters.
     public var acquirerTerminalId: String??
+    /// Capture a tapped card that asks for a signature without one (the merchant takes the
+    /// chargeback risk); false holds such a payment until the signature is stored.
+    public var isSignatureWaived: Bool?
 
     public init(
         availableCurrencies: [String]? = nil, zeroCostProcessingOption: ZeroCostProcessingOption? = nil,
@@ -38,7 +41,7 @@ public struct UpdatePaymentSettingsRequest: Codable, Sendable, Equatable {
         taxRate: Decimal? = nil, isTipsEnabled: Bool? = nil, defaultTipsOptions: [Decimal]? = nil, availableCardTypes: [String]? = nil,
         availableTransactionTypes: [String]? = nil, settlementBatchTimeSlots: [SettlementBatchTimeSlot]? = nil, avs: AvsOptions? = nil,
         isCustomerCardSavingByTerminalEnabled: Bool? = nil, ttpIosTerminalProfileId: String?? = nil,
-        acquirerMerchantId: String?? = nil, acquirerTerminalId: String?? = nil
+        acquirerMerchantId: String?? = nil, acquirerTerminalId: String?? = nil, isSignatureWaived: Bool? = nil
     ) {
         self.availableCurrencies = availableCurrencies
         self.zeroCostProcessingOption = zeroCostProcessingOption
@@ -56,12 +59,14 @@ public struct UpdatePaymentSettingsRequest: Codable, Sendable, Equatable {
         self.ttpIosTerminalProfileId = ttpIosTerminalProfileId
         self.acquirerMerchantId = acquirerMerchantId
         self.acquirerTerminalId = acquirerTerminalId
+        self.isSignatureWaived = isSignatureWaived
     }
 
     private enum CodingKeys: String, CodingKey {
         case availableCurrencies, zeroCostProcessingOption, defaultSurchargeRate, defaultCashDiscountRate, defaultDualPricingRate
         case taxRate, isTipsEnabled, defaultTipsOptions, availableCardTypes, availableTransactionTypes, settlementBatchTimeSlots
         case avs, isCustomerCardSavingByTerminalEnabled, ttpIosTerminalProfileId, acquirerMerchantId, acquirerTerminalId
+        case isSignatureWaived
     }
 
     public init(from decoder: any Decoder) throws {
@@ -82,6 +87,7 @@ public struct UpdatePaymentSettingsRequest: Codable, Sendable, Equatable {
         ttpIosTerminalProfileId = try container.decodeClearable(String.self, forKey: .ttpIosTerminalProfileId)
         acquirerMerchantId = try container.decodeClearable(String.self, forKey: .acquirerMerchantId)
         acquirerTerminalId = try container.decodeClearable(String.self, forKey: .acquirerTerminalId)
+        isSignatureWaived = try container.decodeUnlessNull(Bool.self, forKey: .isSignatureWaived)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -102,6 +108,7 @@ public struct UpdatePaymentSettingsRequest: Codable, Sendable, Equatable {
         try container.encodeClearable(ttpIosTerminalProfileId, forKey: .ttpIosTerminalProfileId)
         try container.encodeClearable(acquirerMerchantId, forKey: .acquirerMerchantId)
         try container.encodeClearable(acquirerTerminalId, forKey: .acquirerTerminalId)
+        try container.encodeIfPresent(isSignatureWaived, forKey: .isSignatureWaived)
     }
 }
 

@@ -39,6 +39,11 @@ public struct CVMResults: Sendable, Equatable {
         }
     }
 
+    /// Whether the method asks for the cardholder's signature: signature alone (1E), or a
+    /// PIN verified by the card and a signature (03, 05). The terminal cannot judge a
+    /// signature, so its result is "unknown" (00) and the merchant must keep the image.
+    public var asksForSignature: Bool { [0x03, 0x05, 0x1E].contains(method) }
+
     /// How it ended, as ARISE's `cvmResultMsg`.
     public var resultMessage: String {
         switch result {

@@ -12,6 +12,9 @@ public enum PaymentError: Error, Equatable, Sendable, CustomStringConvertible {
     case operationInProgress(status: TransactionStatus)
     /// The authorization is older than the merchant's authorization window.
     case authorizationExpired
+    /// The card asked for the cardholder's signature and none is stored: the payment is
+    /// not captured without one (unless the merchant's settings waive it).
+    case signatureRequired
 
     public var description: String {
         switch self {
@@ -24,6 +27,8 @@ public enum PaymentError: Error, Equatable, Sendable, CustomStringConvertible {
         case .operationInProgress(let status):
             return "another operation on this payment (\(status.rawValue)) is still in progress; retry shortly"
         case .authorizationExpired: return "the authorization has expired"
+        case .signatureRequired:
+            return "the card asked for the cardholder's signature and none is stored: store it before capturing, or void the payment"
         }
     }
 }

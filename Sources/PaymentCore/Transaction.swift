@@ -57,6 +57,11 @@ public struct Transaction: Sendable, Equatable, Codable {
     /// JPEG image, base64, at most ``signatureMaxBytes`` decoded. Nil when none was taken.
     public var signature: String?
     public static let signatureMaxBytes = 65_536
+    /// Set in phase 1 on a tapped sale or authorization whose card asked for a signature
+    /// (CVM results) when the merchant does not waive it: the payment is held, not
+    /// captured, and a capture is refused until ``signature`` is stored
+    /// (``PaymentLifecycle/requireSignature(_:on:waived:)``).
+    public var signatureRequired = false
     /// A keyed payment's price under the merchant's pricing (ARISE `AmountDto`): base,
     /// percentage off, cash discount, surcharge, tip and tax, each with its rate (exact
     /// percentages); its total is what was asked of the card. Nil on other payments.

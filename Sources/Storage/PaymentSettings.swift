@@ -28,6 +28,10 @@ public struct PaymentSettings: Sendable, Equatable, Codable {
     /// The terminal id the acquirer gave the merchant (ISO 8583 field 41: 1–8 printable
     /// ASCII characters); nil until set. STANs are unique per terminal id.
     public var acquirerTerminalId: String?
+    /// Whether a tapped card that asks for the cardholder's signature is captured without
+    /// one (the merchant accepts the chargeback risk). Off by default: such a payment is
+    /// held until the signature is stored (``PaymentLifecycle/holdForSignature(_:waived:)``).
+    public var signatureWaived: Bool
 
     public static let defaultTipPercentages: [Decimal] = [15, 18, 20]
     public static let defaultCardBrands = ["visa", "mastercard", "amex", "discover"]
@@ -39,7 +43,7 @@ public struct PaymentSettings: Sendable, Equatable, Codable {
         transactionTypes: [TransactionType] = PaymentSettings.defaultTransactionTypes,
         settlementTimes: [SettlementTime] = [SettlementTime(hours: 23, minutes: 0, timeZone: "UTC")],
         avs: AVSSettings = AVSSettings(), customerCardSavingEnabled: Bool = false, tapToPayTerminalProfileId: String? = nil,
-        acquirerMerchantId: String? = nil, acquirerTerminalId: String? = nil
+        acquirerMerchantId: String? = nil, acquirerTerminalId: String? = nil, signatureWaived: Bool = false
     ) {
         self.currencies = currencies
         self.pricing = pricing
@@ -53,6 +57,7 @@ public struct PaymentSettings: Sendable, Equatable, Codable {
         self.tapToPayTerminalProfileId = tapToPayTerminalProfileId
         self.acquirerMerchantId = acquirerMerchantId
         self.acquirerTerminalId = acquirerTerminalId
+        self.signatureWaived = signatureWaived
     }
 
     /// The tips to suggest on a payment: none when tips are off.

@@ -64,6 +64,8 @@ extension SQLTables {
         Column(name: "additional_information") { SQLValue.text($0.additionalInformation) },
         // The signature image, base64 (migration 19).
         Column(name: "signature") { SQLValue.text($0.signature) },
+        // Held for the cardholder's signature (migration 26).
+        Column(name: "signature_required") { .bool($0.signatureRequired) },
     ] + bankAccountColumns + balanceColumns, decode: decodeTransaction)
 
     private static func decodeTransaction(_ row: SQLRowReader) throws -> Transaction {
@@ -97,6 +99,7 @@ extension SQLTables {
         try decodeKeyedDetails(row, into: &transaction)
         transaction.additionalInformation = try row.optionalText("additional_information")
         transaction.signature = try row.optionalText("signature")
+        transaction.signatureRequired = try row.bool("signature_required")
         transaction.bankAccount = try decodeBankAccount(row)
         transaction.balanceAfter = try decodeBalance(row)
         return transaction

@@ -39,6 +39,8 @@ struct MerchantSettingsCommand: AsyncParsableCommand {
     var acquirerMerchantId: String?
     @Option(help: "The merchant's terminal id at the acquirer (ISO 8583 field 41: 1 to 8 printable ASCII characters), or none.")
     var acquirerTerminalId: String?
+    @Option(help: "Capture a tapped card that asks for a signature without one (the merchant bears the chargeback risk): true or false.")
+    var signatureWaived: Bool?
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
@@ -78,6 +80,7 @@ struct MerchantSettingsCommand: AsyncParsableCommand {
         change.ttpIosTerminalProfileId = ttpProfileId.map(Self.clearable)
         change.acquirerMerchantId = acquirerMerchantId.map(Self.clearable)
         change.acquirerTerminalId = acquirerTerminalId.map(Self.clearable)
+        change.isSignatureWaived = signatureWaived
         return change
     }
 

@@ -17,7 +17,7 @@ struct SQLMappingTests {
             "capturedAmount", "refundedAmount", "tipAmount", "pendingRefundAmount", "pendingOperationId", "card",
             "processorResult", "processorTrace", "pinChallenge", "cardPresent", "referenceId", "customerId", "customerName", "customerEmail", "createdById",
             "createMethod", "batchId", "settledAt", "createdAt", "updatedAt", "breakdown", "additionalInformation", "signature",
-            "amountDetails", "processorId", "billingAddress", "shippingAddress", "contact", "avsResult", "cardEntry", "bankAccount", "balanceAfter",
+            "signatureRequired", "amountDetails", "processorId", "billingAddress", "shippingAddress", "contact", "avsResult", "cardEntry", "bankAccount", "balanceAfter",
         ])
         #expect(Mirror(reflecting: Fixtures.card()).children.count == 6)
         #expect(Mirror(reflecting: ProcessorResult(responseCode: "00", message: "")).children.count == 4)

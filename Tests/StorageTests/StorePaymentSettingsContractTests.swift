@@ -20,7 +20,7 @@ struct StorePaymentSettingsContractTests {
         ],
         avs: AVSSettings(enabled: true, profile: .moderate), customerCardSavingEnabled: true, tapToPayTerminalProfileId: "ttp-profile-9",
         // The longest ids ISO 8583 takes (15 and 8), with the characters most likely to be mangled.
-        acquirerMerchantId: #" 'Zoe"\%_;--~ X"#, acquirerTerminalId: "TERM0001")
+        acquirerMerchantId: #" 'Zoe"\%_;--~ X"#, acquirerTerminalId: "TERM0001", signatureWaived: true)
 
     @Test(arguments: StoreFactories.all)
     func aNewMerchantHasTheDefaults(_ factory: StoreFactory) async throws {

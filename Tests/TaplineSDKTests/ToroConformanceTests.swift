@@ -68,9 +68,11 @@ struct ToroConformanceTests {
                 #expect(try await fixture.client.getSignature(transactionId: receipt.recipientTransactionId!)?.signature == "iVBORw0KGgo=")
             }
         case .signatureDevice:
+            // The reading device is the phone: its signature pad is the app's provider.
             try await TapFixture.run(customer: SimulatedCustomer(verification: .signature)) { fixture in
-                let receipt = try await Self.session(fixture).0.startTransaction(amount: 7_000, currency: "USD")
-                #expect(receipt.captured && receipt.signatureBase64 == nil && !receipt.signatureVerificationFailed)
+                let receipt = try await Self.session(fixture, .init(signatureProvider: FixedSignature(signature: "iVBORw0KGgo="))).0
+                    .startTransaction(amount: 7_000, currency: "USD")
+                #expect(receipt.captured && receipt.signatureBase64 == "iVBORw0KGgo=" && !receipt.signatureVerificationFailed)
             }
         case .awaitingPinEntry:
             try await TapFixture.run(customer: SimulatedCustomer(card: TestCards.pinRequired.pan)) { fixture in

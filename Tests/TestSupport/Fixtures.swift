@@ -101,6 +101,7 @@ public enum Fixtures {
         transaction.cardEntry = CardEntryDetails(customerInitiated: true, fallbackCondition: .noCandidateList, lastChipRead: .failed)
         transaction.additionalInformation = #"{"note":"Zoë's "table" 4","seats":[1,2.5,true]}"#
         transaction.signature = "iVBORw0KGgo="
+        transaction.signatureRequired = true
         transaction.bankAccount = bankAccount()
         transaction.balanceAfter = PaymentBalance(authorized: 12_345, captured: 12_000, refunded: 500, tip: 700)
         return transaction

@@ -12,9 +12,10 @@ struct DashboardSettingsForm: Sendable {
         "availableCurrencies", "availableCardTypes", "availableTransactionTypes", "zeroCostProcessingOption", "defaultSurchargeRate",
         "defaultCashDiscountRate", "defaultDualPricingRate", "taxRate", "isTipsEnabled", "defaultTipsOptions", "settlementBatchTimeSlots",
         "avsEnabled", "avsProfile", "isCustomerCardSavingByTerminalEnabled", "ttpIosTerminalProfileId", "acquirerMerchantId", "acquirerTerminalId",
+        "isSignatureWaived",
     ]
     /// The fields that are checkboxes: on when sent as "on", off when not sent.
-    static let checkboxes: Set<String> = ["isTipsEnabled", "avsEnabled", "isCustomerCardSavingByTerminalEnabled"]
+    static let checkboxes: Set<String> = ["isTipsEnabled", "avsEnabled", "isCustomerCardSavingByTerminalEnabled", "isSignatureWaived"]
     static let fields = Set(order + ["csrf"])
 
     /// What each field is called on the page, with its example.
@@ -36,6 +37,7 @@ struct DashboardSettingsForm: Sendable {
         "isTipsEnabled": "Tips on",
         "avsEnabled": "Address verification on",
         "isCustomerCardSavingByTerminalEnabled": "Card saving by terminal on",
+        "isSignatureWaived": "Capture taps that ask for a signature without one (you bear the chargeback risk)",
     ]
 
     /// Each field's text as the form shows it; a checkbox is on when its value is "on".
@@ -68,6 +70,7 @@ struct DashboardSettingsForm: Sendable {
             "isTipsEnabled": settings.tipsEnabled ? "on" : "",
             "avsEnabled": settings.avs.enabled ? "on" : "",
             "isCustomerCardSavingByTerminalEnabled": settings.customerCardSavingEnabled ? "on" : "",
+            "isSignatureWaived": settings.signatureWaived ? "on" : "",
         ]
     }
 
@@ -94,7 +97,8 @@ struct DashboardSettingsForm: Sendable {
             isCustomerCardSavingByTerminalEnabled: isOn("isCustomerCardSavingByTerminalEnabled"),
             ttpIosTerminalProfileId: .some(optionalText("ttpIosTerminalProfileId")),
             acquirerMerchantId: .some(optionalText("acquirerMerchantId")),
-            acquirerTerminalId: .some(optionalText("acquirerTerminalId")))
+            acquirerTerminalId: .some(optionalText("acquirerTerminalId")),
+            isSignatureWaived: isOn("isSignatureWaived"))
     }
 
     subscript(_ name: String) -> String { values[name] ?? "" }

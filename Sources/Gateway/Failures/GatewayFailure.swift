@@ -84,7 +84,7 @@ enum GatewayFailure: Error, Sendable {
         case .paymentRefused(let error, let paymentStatus):
             switch error {
             case .invalidTransition(_, let current, _), .operationInProgress(let current): return current
-            case .amountExceedsAvailable: return paymentStatus
+            case .amountExceedsAvailable, .signatureRequired: return paymentStatus
             case .authorizationExpired: return .authorized
             case .invalidAmount, .amountTooLarge: return nil
             }

@@ -133,6 +133,10 @@ extension GatewayError {
             self.init(.conflict, .operationInProgress, error.description, paymentStatus: paymentStatus?.rawValue)
         case .authorizationExpired:
             self.init(.conflict, .authorizationExpired, error.description, paymentStatus: paymentStatus?.rawValue)
+        case .signatureRequired:
+            self.init(.conflict, .signatureRequired, error.description
+                      + " (PUT \(APIPath.signature("{id}"))); a merchant who accepts the chargeback risk sets isSignatureWaived in its payment settings",
+                      paymentStatus: paymentStatus?.rawValue)
         case .invalidAmount(let message), .amountTooLarge(let message):
             self.init(.badRequest, .invalidAmount, message, field: "amount")
         }

@@ -46,10 +46,13 @@ struct FollowUpService: Sendable {
                 throw GatewayFailure.achNotSupported(processor: processor.identity.name)
             }
             let merchant = try await writer.merchant(id: merchantId)
-            try PaymentAcceptance.check(request.type, currency: nil, brand: nil, settings: merchant?.paymentSettings ?? PaymentSettings())
+            let settings = merchant?.paymentSettings ?? PaymentSettings()
+            try PaymentAcceptance.check(request.type, currency: nil, brand: nil, settings: settings)
             let window = merchant?.authorizationWindow ?? Merchant.defaultAuthorizationWindow
             let amount: Int64
             do throws(PaymentError) {
+                // Checked before anything is reserved, so a refused capture writes nothing.
+                try PaymentLifecycle.requireSignature(request, on: payment, waived: settings.signatureWaived)
                 // A capture whose breakdown carries a tip may take it on top of the hold.
                 let overcapture = request.type == .capture
                     ? PaymentLifecycle.tipOvercapture(authorized: payment.authorizedAmount, tip: breakdown?.tipAmount ?? 0) : 0

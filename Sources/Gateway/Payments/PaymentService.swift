@@ -47,7 +47,9 @@ struct PaymentService: Sendable {
         let (pending, avs) = try await store.write { writer -> (Transaction, AVSSettings) in
             let settings = try await writer.merchant(id: merchantId)?.paymentSettings ?? PaymentSettings()
             try PaymentAcceptance.check(payment.type, currency: payment.currency, brand: payment.card.brand.rawValue, settings: settings)
-            let pending = try KeyedTerms.apply(payment, settings: settings, to: unpriced)
+            var pending = try KeyedTerms.apply(payment, settings: settings, to: unpriced)
+            // A tapped card that asks for a signature is held, not captured, until it has one.
+            if payment.tap != nil { PaymentLifecycle.holdForSignature(&pending, waived: settings.signatureWaived) }
             if let tap = payment.tap { try await CardReadLedger.record(tap, merchantId: merchantId, at: pending.createdAt, in: writer) }
             try await writer.insert(pending)
             try await outbox.record(before: nil, after: pending, at: pending.createdAt, in: writer)
@@ -57,7 +59,7 @@ struct PaymentService: Sendable {
 
         // Phase 2: the processor, outside any database transaction.
         var request = AuthorizationRequest(
-            transactionId: row.id, kind: AuthorizationRequest.Kind(original: payment.type),
+            transactionId: row.id, kind: AuthorizationRequest.Kind(original: pending.type),
             amount: Money(minorUnits: pending.amount, currency: payment.currency), card: payment.card,
             entryMode: payment.tap == nil ? payment.entryMode : .contactless, chip: payment.chip, acquirer: prepared.acquirer)
         request.trace = prepared.trace

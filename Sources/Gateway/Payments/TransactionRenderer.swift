@@ -42,6 +42,7 @@ struct TransactionRenderer: Sendable {
         }
         resource.breakdown = transaction.breakdown
         resource.hasSignature = transaction.signature == nil ? nil : true
+        resource.signatureRequired = transaction.signatureRequired ? true : nil
         resource.additionalInformation = transaction.additionalInformation.flatMap {
             try? JSONCoding.decoder.decode([String: JSONValue].self, from: Data($0.utf8))
         }
@@ -80,7 +81,11 @@ struct TransactionRenderer: Sendable {
 
     private func availableOperations(_ payment: Transaction, merchant: Merchant?) -> [AvailableOperationResource] {
         let window = merchant?.authorizationWindow ?? Merchant.defaultAuthorizationWindow
-        return PaymentLifecycle.availableOperations(for: payment, now: now(), authorizationWindow: window).map { operation in
+        let waived = merchant?.paymentSettings.signatureWaived ?? false
+        return PaymentLifecycle.availableOperations(for: payment, now: now(), authorizationWindow: window).filter { operation in
+            // A payment waiting for its signature cannot be captured yet.
+            operation.type != .capture || !PaymentLifecycle.awaitsSignature(payment, waived: waived)
+        }.map { operation in
             var resource = AvailableOperationResource(operationType: operation.type, availableAmount: operation.availableAmount)
             if operation.type == .tipAdjustment {
                 let base = Money(minorUnits: payment.capturedAmount - payment.tipAmount, currency: payment.currency)

@@ -32,6 +32,7 @@ enum PaymentSettingsRenderer {
             avs: AvsOptions(isEnabled: settings.avs.enabled, profileId: settings.avs.profile?.rawValue, profile: settings.avs.profile?.name),
             isCustomerCardSavingByTerminalEnabled: settings.customerCardSavingEnabled,
             ttpIosTerminalProfileId: settings.tapToPayTerminalProfileId, taxRate: pricing.taxRate,
-            acquirerMerchantId: settings.acquirerMerchantId, acquirerTerminalId: settings.acquirerTerminalId)
+            acquirerMerchantId: settings.acquirerMerchantId, acquirerTerminalId: settings.acquirerTerminalId,
+            isSignatureWaived: settings.signatureWaived)
     }
 }

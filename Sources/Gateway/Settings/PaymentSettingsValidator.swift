@@ -87,6 +87,9 @@ enum PaymentSettingsValidator {
             if let id { try AcquirerIdRule.terminal.check(id) }
             change.add { $0.acquirerTerminalId = id }
         }
+        if let waived = request.isSignatureWaived {
+            change.add { $0.signatureWaived = waived }
+        }
         return change
     }
 

@@ -56,8 +56,8 @@ public struct TransactionReceipt: Sendable, Equatable {
     /// This device's id.
     public var terminalSerialNumber: String
     public var signatureBase64: String?
-    /// In app signature mode, the signature was required but rejected or not given; the
-    /// payment was then voided. Never set in device mode.
+    /// The card asked for the cardholder's signature and it was rejected or not given (no
+    /// ``SignatureProvider``, or a nil answer); the payment was then voided, never captured.
     public var signatureVerificationFailed: Bool
     /// Whether the funds were captured (a sale), not only held.
     public var captured: Bool

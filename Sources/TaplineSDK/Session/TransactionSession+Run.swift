@@ -28,37 +28,14 @@ extension TransactionSession {
         guard let transaction = outcome.transaction else { return nil }
         var receipt = makeReceipt(outcome, transaction: transaction, total: total, gratuity: gratuity, type: type, metadata: metadata,
                                   initiatorId: request.initiatorId)
-        if outcome.status == .approved, outcome.verification == .signature {
-            try await collectSignature(into: &receipt, amount: total, transactionId: transaction.id)
+        if type == .purchase, outcome.status == .approved, outcome.verification == .signature || transaction.signatureRequired == true {
+            try await collectSignature(into: &receipt, amount: total, payment: transaction)
         }
         if let location = await configuration.locationProvider?.currentLocation() {
             receipt.latitude = location.latitude
             receipt.longitude = location.longitude
         }
         return receipt
-    }
-
-    /// A card that asks for a signature gets one in the app; without one the payment is voided.
-    private func collectSignature(into receipt: inout TransactionReceipt, amount: Money, transactionId: String) async throws {
-        move(to: .awaitingSignature)
-        // Device mode: the reader took the signature; the payment stands without an image.
-        guard case .app(let provider) = configuration.signatureMode else { return }
-        if let signature = await provider.captureSignature(amount: amount) {
-            receipt.signatureBase64 = signature
-            // Stored with the payment for later receipts; the payment stands if this fails.
-            do {
-                try await client.uploadSignature(transactionId: transactionId, signatureBase64: signature)
-            } catch {
-                receipt.additionalResponseInformation = "The signature was not stored with the payment: \(error.localizedDescription)"
-            }
-            return
-        }
-        // App mode and no signature: the merchant rejected it or the customer cancelled.
-        receipt.signatureVerificationFailed = true
-        _ = try await client.voidTransaction(transactionId: transactionId)
-        receipt.captured = false
-        receipt.responseCode = .declined
-        receipt.responseReason = "Signature verification failed; the payment was voided"
     }
 
     private func chooseGratuity(for base: Money) async -> Int64? {

@@ -3,14 +3,19 @@ import PaymentCore
 
 /// How a ``TransactionSession`` runs (the Toro SDK's `ToroConfig`).
 public struct TransactionSessionConfiguration: Sendable {
-    /// Where signatures are captured.
+    /// Where signatures are captured. Either way, a card that asks for the cardholder's
+    /// signature is never captured without one: the gateway holds such a payment
+    /// (`signatureRequired`) until the signature is stored, and the session stores it and
+    /// then captures, or voids the payment when there is none (the receipt then says
+    /// ``TransactionReceipt/signatureVerificationFailed``).
     public enum SignatureMode: Sendable {
         /// In the app, by the provider the app supplies.
         case app(any SignatureProvider)
-        /// On the reader, the default (Toro's `SignatureMode.device`): the signature is taken
-        /// where the card was read and stays there, so the payment stands and the receipt
-        /// carries no image. A phone's reader (Tap to Pay on iPhone) lets the customer sign on
-        /// its screen; the app has nothing to do.
+        /// On the device that read the card, the default (Toro's `SignatureMode.device`).
+        /// With Tap to Pay on iPhone the reading device is the phone itself, whose reader has
+        /// no signature screen of its own, so the session asks
+        /// ``TransactionSessionConfiguration/signatureProvider`` to show one on the phone.
+        /// Without it, a payment that needs a signature is voided before capture.
         case device
     }
 
@@ -18,14 +23,20 @@ public struct TransactionSessionConfiguration: Sendable {
     public var gratuityEnabled: Bool
     public var gratuityProvider: (any GratuityProvider)?
     public var signatureMode: SignatureMode
+    /// In ``SignatureMode/device``, what shows the signature pad on this device: required to
+    /// take a card that asks for a signature (unless the merchant waives signatures in its
+    /// payment settings, `isSignatureWaived`). Not used in ``SignatureMode/app``, which
+    /// carries its own provider.
+    public var signatureProvider: (any SignatureProvider)?
     /// Where the device is, for the receipt.
     public var locationProvider: (any LocationProvider)?
 
     public init(gratuityEnabled: Bool = false, gratuityProvider: (any GratuityProvider)? = nil, signatureMode: SignatureMode = .device,
-                locationProvider: (any LocationProvider)? = nil) {
+                signatureProvider: (any SignatureProvider)? = nil, locationProvider: (any LocationProvider)? = nil) {
         self.gratuityEnabled = gratuityEnabled
         self.gratuityProvider = gratuityProvider
         self.signatureMode = signatureMode
+        self.signatureProvider = signatureProvider
         self.locationProvider = locationProvider
     }
 }
@@ -50,9 +61,12 @@ public struct SuggestedGratuity: Sendable, Equatable {
     }
 }
 
-/// Captures the cardholder's signature in the app.
+/// Captures the cardholder's signature on this device: called by a ``TransactionSession``
+/// when the tapped card asks for one, after the issuer approved and before the payment is
+/// captured.
 public protocol SignatureProvider: Sendable {
-    /// The signature as a base64 PNG, or nil when the cardholder or merchant rejects it.
+    /// The signature as a base64 PNG or JPEG (at most 64 KiB), or nil when the cardholder
+    /// or merchant rejects it; nil voids the payment.
     func captureSignature(amount: Money) async -> String?
 }
 

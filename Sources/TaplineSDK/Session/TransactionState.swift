@@ -11,7 +11,7 @@ public enum TransactionState: String, Sendable, Equatable {
     case awaitingGratuity
     /// Waiting for the customer to tap.
     case awaitingCard
-    /// Waiting for the cardholder's signature, captured in the app.
+    /// Waiting for the cardholder's signature, taken by the app's ``SignatureProvider``.
     case awaitingSignature
     /// Waiting for the cardholder's PIN (single tap and PIN).
     case awaitingPinEntry

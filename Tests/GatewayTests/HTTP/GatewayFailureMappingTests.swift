@@ -58,6 +58,11 @@ struct GatewayFailureMappingTests {
             paymentStatus: "authorized")),
         (.paymentRefused(.authorizationExpired, paymentStatus: .expired), Expected(
             status: 409, code: .authorizationExpired, message: PaymentError.authorizationExpired.description, paymentStatus: "authorized")),
+        (.paymentRefused(.signatureRequired, paymentStatus: .authorized), Expected(
+            status: 409, code: .signatureRequired,
+            message: PaymentError.signatureRequired.description + " (PUT /v1/transactions/{id}/signature); "
+                + "a merchant who accepts the chargeback risk sets isSignatureWaived in its payment settings",
+            paymentStatus: "authorized")),
         (.paymentRefused(.amountTooLarge("too large"), paymentStatus: .authorized), Expected(
             status: 400, code: .invalidAmount, message: "too large", field: "amount")),
         (.pinRefused(.notAwaitingPIN(status: .captured)), Expected(

@@ -35,10 +35,10 @@ extension TestSession {
     /// A tap of `pan`, read now by the session's reader.
     func tap(
         pan: String = TestCards.visaApproved.pan, amount: UInt64? = 10_000, currencyCode: Int = 840, kind: CardRead.Kind = .purchase,
-        pin: String? = nil, pinToken: String? = nil, readAgo: TimeInterval = 1
+        pin: String? = nil, pinToken: String? = nil, readAgo: TimeInterval = 1, cvmResults: Data = Data([0x1F, 0x03, 0x02])
     ) throws -> SealedCardData {
         try reader.tap(pan: pan, amount: amount, currencyCode: currencyCode, kind: kind,
-                       readAt: harness.clock.now().addingTimeInterval(-readAgo), pin: pin, pinToken: pinToken)
+                       readAt: harness.clock.now().addingTimeInterval(-readAgo), pin: pin, pinToken: pinToken, cvmResults: cvmResults)
     }
 
     /// `POST /transactions/apple` from the device.
