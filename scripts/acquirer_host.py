@@ -64,6 +64,8 @@ Test controls (each off by default):
   --late-answer-ms N     answer the no-answer card after N ms instead of never
   --ignore-reversals N   drop, undecided and unanswered, the first N 0400/0401 naming
                          each request (41 + 90's MTI, STAN, date-time)
+  --omit-37              approve originals without 37 (booked all the same): a host that
+                         breaks the profile, whose approvals nothing could follow up
   --drop-after N         once per run: the first connection to receive its Nth message
                          decides that message, then closes without answering it
   --garbage-on STAN      answer every message with this STAN (11), 0800 included, with
@@ -417,7 +419,10 @@ class Host:
             raise Refusal("13", "an account verification has amount 0")
         if card["behaviour"] == "decline":
             raise Refusal(card["responseCode"])
-        return {"39": "85", "37": self.new_rrn(), "38": self.new_approval_code(), "4": amount12(0)}
+        answer = {"39": "85", "37": self.new_rrn(), "38": self.new_approval_code(), "4": amount12(0)}
+        if self.options.omit_37:
+            del answer["37"]
+        return answer
 
     def pin_step(self, key, fields, kind, amount, pan, soft_decline, wrong_pin, record, by_amount=False):
         if kind == "refund":
@@ -452,6 +457,8 @@ class Host:
             self.auths[(terminal, rrn)] = auth
             record.change = (auth, None, dataclasses.replace(auth))
         answer["4"] = amount12(amount)
+        if self.options.omit_37:
+            del answer["37"]
         return answer
 
     # Follow-ups
@@ -863,6 +870,7 @@ def options_from(argv):
     parser.add_argument("--ignore-reversals", type=int, default=0)
     parser.add_argument("--drop-after", type=int)
     parser.add_argument("--garbage-on")
+    parser.add_argument("--omit-37", action="store_true")
     options = parser.parse_args(argv)
     try:
         key = bytes.fromhex(options.zone_pin_key)

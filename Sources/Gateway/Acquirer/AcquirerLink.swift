@@ -7,12 +7,12 @@ import ServiceLifecycle
 import Storage
 
 /// The acquirer link as the gateway runs it (`serve --processor iso8583://…`): the TCP
-/// connections, the ISO 8583 processor over them, and the forwarder that repeats reversals
-/// until the acquirer acknowledges them. STAN blocks and owed reversals live in the store.
+/// connections, the ISO 8583 processor over them, and its forwarder, which sends the
+/// reversals owed and repeats them until the acquirer acknowledges them. STAN blocks and
+/// owed reversals live in the store.
 public struct AcquirerLink: Sendable {
     public let processor: ISO8583Processor
     let link: ISO8583Link
-    let forwarder: ISO8583ReversalForwarder
 
     /// `onStatusChange` hears each connection come up or go down (tests wait on it).
     ///
@@ -40,15 +40,18 @@ public struct AcquirerLink: Sendable {
                 return Array(try PINBlockFormat0.encipher(pin: pin, pan: pan, key: zonePINKey))
             },
             now: now, logger: logger)
-        forwarder = ISO8583ReversalForwarder(queue: queue, transport: transport, timeout: responseTimeout, now: now, logger: logger)
     }
+
+    /// The processor's own forwarder, so that a round never sends a reversal the processor is
+    /// sending at the time.
+    var forwarder: ISO8583ReversalForwarder? { processor.reversalForwarder }
 
     /// Keeps the connections up until cancelled, then signs off and closes them.
     public func run() async { await link.run() }
 
     /// Repeats the reversals that are due; the job scheduler calls it each round.
     @discardableResult
-    public func forwardDueReversals() async throws -> Int { try await forwarder.forwardDue() }
+    public func forwardDueReversals() async throws -> Int { try await forwarder?.forwardDue() ?? 0 }
 
     /// Keeps the connections up for as long as the gateway runs, signing off at shutdown.
     var service: some Service { LinkService(link: link) }

@@ -8,8 +8,10 @@ enum ISO8583ResponseReader {
     /// The decision `response` gives on `request`, which asked for `asked` minor units.
     ///
     /// - Throws: `.unavailable` for 91 and 96 (the host could not decide); `.noAnswer` for a
-    ///   response without a valid 39, or a partial approval whose amount is not more than
-    ///   zero and at most what was asked.
+    ///   response without a valid 39, a partial approval whose amount is not more than zero
+    ///   and at most what was asked, or an approval of an original without 37: without its
+    ///   RRN the payment could never be voided, captured or refunded through the link, so it
+    ///   is reversed and failed rather than kept.
     static func decision(_ response: ISO8583Message, request: ISO8583Message, asked: Int64) throws(ProcessorError) -> ProcessorResponse {
         guard let raw = response[field: 39]?.text, raw.utf8.count == 2 else { throw .noAnswer }
         let code = ISOResponseCode(rawValue: raw)
@@ -31,6 +33,8 @@ enum ISO8583ResponseReader {
         case .systemError:
             throw .unavailable(code: raw, message: code.message)
         }
+        // An original carries no 37: its RRN comes only in the answer.
+        if case .approved = outcome, result.reference == nil { throw .noAnswer }
         if code.isApproval { result.authorizationCode = trimmed(response[field: 38]?.text) }
         return ProcessorResponse(outcome: outcome, result: result)
     }

@@ -11,18 +11,19 @@ import Processing
 /// message, as the protocol requires. Nothing here holds card data beyond the request in
 /// flight: the ledger keeps decisions and the card-free fields a reversal repeats.
 public final class ISO8583Processor: PaymentProcessor {
-    private let transport: any ISO8583Transport
+    let transport: any ISO8583Transport
     private let traceNumbers: ISO8583TraceNumbers
-    private let builder: ISO8583RequestBuilder
-    private let ledger: ISO8583Ledger
-    private let configuration: ISO8583ProcessorConfiguration
-    private let reversals: (any ISO8583ReversalQueue)?
-    private let now: @Sendable () -> Date
-    private let logger: Logger
+    let builder: ISO8583RequestBuilder
+    let ledger: ISO8583Ledger
+    let configuration: ISO8583ProcessorConfiguration
+    /// Sends the reversals owed, when there is a queue to keep them in.
+    let forwarder: ISO8583ReversalForwarder?
+    let now: @Sendable () -> Date
+    let logger: Logger
 
     /// `encipherPIN` makes field 52 from the cardholder's PIN and the PAN: an ISO 9564
     /// format 0 block under the acquirer's zone PIN key. `reversals` keeps each reversal
-    /// until the acquirer acknowledges it (an ``ISO8583ReversalForwarder`` repeats them).
+    /// until the acquirer acknowledges it; ``reversalForwarder`` sends them.
     public init(transport: any ISO8583Transport, traceNumbers: ISO8583TraceNumbers,
                 configuration: ISO8583ProcessorConfiguration = ISO8583ProcessorConfiguration(),
                 reversals: (any ISO8583ReversalQueue)? = nil,
@@ -31,12 +32,19 @@ public final class ISO8583Processor: PaymentProcessor {
         self.transport = transport
         self.traceNumbers = traceNumbers
         self.configuration = configuration
-        self.reversals = reversals
+        forwarder = reversals.map {
+            ISO8583ReversalForwarder(queue: $0, transport: transport, timeout: configuration.responseTimeout, now: now, logger: logger)
+        }
         self.builder = ISO8583RequestBuilder(acquiringInstitutionId: configuration.acquiringInstitutionId, encipherPIN: encipherPIN)
         self.ledger = ISO8583Ledger(capacity: configuration.memoryCapacity)
         self.now = now
         self.logger = logger
     }
+
+    /// Sends the reversals this processor queued (nil without a queue). Run its
+    /// ``ISO8583ReversalForwarder/forwardDue(limit:)`` now and then, to repeat those not
+    /// acknowledged: it never sends a reversal the processor is sending at the time.
+    public var reversalForwarder: ISO8583ReversalForwarder? { forwarder }
 
     /// Every request names the merchant and terminal at the acquirer (fields 42 and 41).
     public var requiresAcquirerIdentity: Bool { true }
@@ -74,61 +82,6 @@ public final class ISO8583Processor: PaymentProcessor {
         return entry.latest
     }
 
-    /// Sends a 0400 naming the last request sent under the id, after putting it in the
-    /// reversal queue, so that it is repeated (0401) until acknowledged even across a
-    /// restart. Without such a request in memory there is nothing the acquirer could
-    /// match, so nothing is sent.
-    public func cancel(transactionId: String) async throws(ProcessorError) {
-        guard let entry = ledger.entry(transactionId), let lost = entry.lastSent, let merchantId = entry.merchantId else {
-            logger.notice("no request to reverse", metadata: ["transaction_id": "\(transactionId)"])
-            return
-        }
-        ledger.markReversed(transactionId)
-        let terminal = lost[field: 41]?.text ?? ISO8583TraceNumbers.networkTerminal
-        let stamp = ISO8583Stamp(stan: try await nextSTAN(terminal), at: now())
-        guard let reversal = builder.reversal(of: lost, stamp: stamp, isRepeat: false) else { return }
-        if let reversals {
-            let owed = ISO8583PendingReversal(
-                transactionId: transactionId, merchantId: merchantId, message: reversal, attempts: 1,
-                nextAttemptAt: now().addingTimeInterval(ISO8583ReversalForwarder.delay(afterAttempts: 1)))
-            do {
-                try await reversals.enqueue(owed)
-            } catch {
-                logger.error("could not queue the reversal; sending it once", metadata: [
-                    "transaction_id": "\(transactionId)", "reason": "\(error)"])
-            }
-        }
-        do {
-            let answer = try await transport.send(reversal, timeout: configuration.responseTimeout)
-            try? await reversals?.acknowledge(transactionId: transactionId)
-            logger.info("reversal acknowledged", metadata: [
-                "transaction_id": "\(transactionId)", "response_code": "\(answer[field: 39]?.text ?? "none")"])
-        } catch {
-            logger.warning("reversal not acknowledged; it will be repeated", metadata: [
-                "transaction_id": "\(transactionId)", "reason": "\(error)"])
-            throw error.processorError
-        }
-    }
-
-    /// Rebuilds the unanswered request without its card, from its trace, and reverses it. A
-    /// request with no trace was never sent (the gateway stopped before): nothing to reverse.
-    public func reverseUnanswered(_ request: UnansweredRequest) async throws(ProcessorError) {
-        let message: ISO8583Message
-        let acquirer: AcquirerIdentity
-        switch request {
-        case .original(_, let kind, let amount, let trace, let identity):
-            guard let trace, let stamp = ISO8583Stamp(text: trace) else { return }
-            acquirer = try Self.acquirer(identity)
-            message = try builder.original(kind, amount: amount, acquirer: acquirer, stamp: stamp)
-        case .followUp(let operation, let followUp):
-            guard let trace = followUp.trace, let stamp = ISO8583Stamp(text: trace) else { return }
-            acquirer = try Self.acquirer(followUp.acquirer)
-            message = try builder.followUp(operation, followUp, acquirer: acquirer, stamp: stamp)
-        }
-        ledger.recordSent(request.transactionId, message, merchantId: acquirer.merchantId)
-        try await cancel(transactionId: request.transactionId)
-    }
-
     /// Each follow-up is one request naming the original (docs/iso8583.md, "Operations").
     public func followUp(_ operation: ProcessorOperation, _ request: FollowUpProcessorRequest) async throws(ProcessorError) -> ProcessorResponse {
         if let answer = ledger.decision(request.transactionId, attempt: 0) { return answer }
@@ -153,7 +106,18 @@ public final class ISO8583Processor: PaymentProcessor {
                 "transaction_id": "\(transactionId)", "mti": "\(message.mti)", "reason": "\(error)"])
             throw error.processorError
         }
-        let decision = try ISO8583ResponseReader.decision(response, request: message, asked: asked)
+        let decision: ProcessorResponse
+        do {
+            decision = try ISO8583ResponseReader.decision(response, request: message, asked: asked)
+        } catch {
+            if error == .noAnswer {
+                // The caller reverses it, as if no answer had come.
+                logger.warning("acquirer answer not usable: treated as no answer", metadata: [
+                    "transaction_id": "\(transactionId)", "mti": "\(response.mti)",
+                    "response_code": "\(response[field: 39].map { ISO8583Redaction.render(39, $0) } ?? "none")"])
+            }
+            throw error
+        }
         ledger.recordDecision(transactionId, attempt: attempt, decision)
         return decision
     }
@@ -169,7 +133,7 @@ public final class ISO8583Processor: PaymentProcessor {
         return ISO8583Stamp(stan: try await nextSTAN(acquirer.terminalId), at: now())
     }
 
-    private func nextSTAN(_ terminalId: String) async throws(ProcessorError) -> String {
+    func nextSTAN(_ terminalId: String) async throws(ProcessorError) -> String {
         do {
             return try await traceNumbers.next(terminalId: terminalId)
         } catch {
@@ -178,7 +142,7 @@ public final class ISO8583Processor: PaymentProcessor {
         }
     }
 
-    private static func acquirer(_ identity: AcquirerIdentity?) throws(ProcessorError) -> AcquirerIdentity {
+    static func acquirer(_ identity: AcquirerIdentity?) throws(ProcessorError) -> AcquirerIdentity {
         guard let identity, !identity.cardAcceptorId.isEmpty, !identity.terminalId.isEmpty else {
             throw .unavailable(code: "03", message: "the merchant has no acquirer merchant id and terminal id")
         }

@@ -1,7 +1,7 @@
 import Foundation
 
-/// A reversal the acquirer has not acknowledged yet (store-and-forward): the 0400 as first
-/// sent, repeated as 0401 until a 0410 comes. It holds no card data: a reversal names its
+/// A reversal the acquirer has not acknowledged yet (store-and-forward): the 0400, sent as
+/// it is until it has reached the wire once, then repeated as 0401 until a 0410 comes. It holds no card data: a reversal names its
 /// original by field 90, never by the card.
 public struct ISO8583PendingReversal: Sendable, Equatable {
     /// Our id of the request being reversed.
@@ -10,7 +10,7 @@ public struct ISO8583PendingReversal: Sendable, Equatable {
     public var merchantId: String
     /// The 0400.
     public var message: ISO8583Message
-    /// How many times it was sent.
+    /// How many times it was sent without an acknowledgement; 0 until the 0400 went out.
     public var attempts: Int
     public var nextAttemptAt: Date
 

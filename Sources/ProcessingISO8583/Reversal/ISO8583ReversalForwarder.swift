@@ -1,14 +1,20 @@
 import Foundation
 import Logging
+import PaymentCore
 
-/// Repeats unacknowledged reversals as 0401 until the acquirer answers 0410: each due one
-/// is sent once per round, with a growing wait between attempts.
+/// Sends owed reversals until the acquirer answers 0410: a reversal never sent goes out as
+/// its 0400, one sent before is repeated as 0401, with a growing wait between attempts.
+///
+/// Copies share what is being sent, so the processor's first send of a reversal and the
+/// job scheduler's rounds never put the same reversal on the wire twice at once.
 public struct ISO8583ReversalForwarder: Sendable {
     let queue: any ISO8583ReversalQueue
     let transport: any ISO8583Transport
     let timeout: Duration
     let now: @Sendable () -> Date
     let logger: Logger
+    /// Transaction ids whose reversal is on the wire now.
+    private let sending = LockedBox<Set<String>>([])
 
     public init(queue: any ISO8583ReversalQueue, transport: any ISO8583Transport, timeout: Duration,
                 now: @escaping @Sendable () -> Date = Date.init, logger: Logger) {
@@ -31,22 +37,44 @@ public struct ISO8583ReversalForwarder: Sendable {
         guard transport.isUp else { return 0 }
         var acknowledged = 0
         for reversal in try await queue.due(at: now(), limit: limit) {
-            var repeated = reversal.message
-            repeated.mti = .reversalRequestRepeat
-            do {
-                let answer = try await transport.send(repeated, timeout: timeout)
-                try await queue.acknowledge(transactionId: reversal.transactionId)
-                acknowledged += 1
-                logger.info("reversal acknowledged", metadata: [
-                    "transaction_id": "\(reversal.transactionId)", "attempts": "\(reversal.attempts + 1)",
-                    "response_code": "\(answer[field: 39]?.text ?? "none")"])
-            } catch {
-                let next = now().addingTimeInterval(Self.delay(afterAttempts: reversal.attempts + 1))
-                try await queue.recordAttempt(transactionId: reversal.transactionId, nextAttemptAt: next)
-                logger.warning("reversal not acknowledged; will repeat", metadata: [
-                    "transaction_id": "\(reversal.transactionId)", "attempts": "\(reversal.attempts + 1)", "reason": "\(error)"])
-            }
+            if try await forward(reversal) { acknowledged += 1 }
         }
         return acknowledged
+    }
+
+    /// Sends `reversal` once and records what came of it; true when the acquirer acknowledged
+    /// it. Only a send that reached the wire counts as an attempt: one the link refused (no
+    /// connection up) leaves it owed as it was, so a reversal never sent stays a 0400.
+    ///
+    /// - Throws: the queue's errors; the reversal then stays owed.
+    @discardableResult
+    func forward(_ reversal: ISO8583PendingReversal) async throws -> Bool {
+        let id = reversal.transactionId
+        guard sending.withLock({ $0.insert(id).inserted }) else { return false }
+        defer { sending.withLock { _ = $0.remove(id) } }
+        var message = reversal.message
+        // ISO 8583 defines 0401 as the repeat of a 0400 already sent.
+        message.mti = reversal.attempts == 0 ? .reversalRequest : .reversalRequestRepeat
+        let answer: ISO8583Message
+        do {
+            answer = try await transport.send(message, timeout: timeout)
+        } catch {
+            switch error {
+            case .notSent(let reason):
+                logger.notice("reversal not sent; it stays owed", metadata: [
+                    "transaction_id": "\(id)", "mti": "\(message.mti)", "reason": "\(reason)"])
+            case .unanswered(let reason):
+                let attempts = reversal.attempts + 1
+                try await queue.recordAttempt(transactionId: id, nextAttemptAt: now().addingTimeInterval(Self.delay(afterAttempts: attempts)))
+                logger.warning("reversal not acknowledged; will repeat", metadata: [
+                    "transaction_id": "\(id)", "mti": "\(message.mti)", "attempts": "\(attempts)", "reason": "\(reason)"])
+            }
+            return false
+        }
+        try await queue.acknowledge(transactionId: id)
+        logger.info("reversal acknowledged", metadata: [
+            "transaction_id": "\(id)", "mti": "\(message.mti)", "attempts": "\(reversal.attempts + 1)",
+            "response_code": "\(answer[field: 39]?.text ?? "none")"])
+        return true
     }
 }

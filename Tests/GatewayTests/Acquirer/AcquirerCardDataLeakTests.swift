@@ -30,6 +30,8 @@ struct AcquirerCardDataLeakTests {
                     }
                 }
             }
+            // The reversals go out in the background.
+            await acquirer.waitForLog("reversal acknowledged", count: 2)
             #expect(try acquirer.host.received("0400").count >= 2, "the unanswered keyed sale and tap were reversed")
             #expect(try acquirer.host.journal().contains { ($0["fields"] as? [String: Any])?["52"] != nil || $0["mti"] as? String == "0200" })
             return (acquirer.linkLogs.all + acquirer.gateway.logs.all).joined(separator: "\n")

@@ -20,6 +20,8 @@ struct AcquirerFailureTests {
                 #expect(reply.status == 504)
                 #expect(reply.error?.code == "processor_timeout")
             }
+            // The client was answered once the reversal was owed; it goes out in the background.
+            await acquirer.waitForLog("reversal acknowledged")
             let sale = try #require(try acquirer.host.received("0200").first)
             let reversal = try #require(try acquirer.host.received("0400").first)
             let named = try #require(reversal["90"] as? String)
@@ -39,6 +41,7 @@ struct AcquirerFailureTests {
             let reply = try await session.send(.post, APIPath.sale, json: TestSession.cardBody(pan: TestCards.noAnswer.pan))
             #expect(reply.status == 504)
         }
+        await first.waitForLog("reversal not acknowledged; will repeat")
         let owed = try await store.read { try await $0.duePendingReversals(at: .distantFuture, limit: 10) }
         #expect(owed.count == 1 && owed.first?.attempts == 1)
         await first.stopLink()

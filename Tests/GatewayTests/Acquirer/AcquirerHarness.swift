@@ -18,24 +18,30 @@ struct AcquirerHarness: Sendable {
     let link: AcquirerLink
     /// Everything the link and its processor logged, down to trace (every message at debug).
     let linkLogs: LogCapture
+    /// The same lines, and the link's status changes, to wait on.
+    let events: AcquirerEvents
     let gateway: GatewayHarness
     private let runner: Task<Void, Never>
 
     /// `flags` are the host's test controls; `store` lets two harnesses share a database.
+    /// `processorTimeout` is the link's wait for each answer; the gateway's own bound on a
+    /// processor call, `gatewayTimeout`, is 5 seconds more unless given.
     static func make(hostFlags: [String] = [], store: (any Store)? = nil, host given: AcquirerHostProcess? = nil,
-                     processorTimeout: Duration = .seconds(10), setIds: Bool = true) async throws -> AcquirerHarness {
+                     processorTimeout: Duration = .seconds(10), gatewayTimeout: Duration? = nil, connections: Int = 2,
+                     setIds: Bool = true) async throws -> AcquirerHarness {
         let host = try given ?? AcquirerHostProcess(flags: hostFlags)
         let store = store ?? MemoryStore()
         var settings = AcquirerLinkSettings(host: "127.0.0.1", port: host.port)
         settings.zonePINKeyHex = zonePINKey
-        let (statuses, continuation) = AsyncStream<Bool>.makeStream()
+        settings.connections = connections
+        let events = AcquirerEvents()
         let linkLogs = LogCapture()
-        var logger = Logger(label: "acquirer-test") { _ in CapturingLogHandler(capture: linkLogs) }
+        var logger = Logger(label: "acquirer-test") { _ in AcquirerLogHandler(events: events, capture: linkLogs) }
         logger.logLevel = .trace
         let link = try AcquirerLink(settings, store: store, responseTimeout: processorTimeout, logger: logger,
-                                    onStatusChange: { continuation.yield($0.isUp) })
+                                    onStatusChange: { events.status(isUp: $0.isUp) })
         var configuration = GatewayConfiguration()
-        configuration.processorTimeout = processorTimeout + .seconds(5)
+        configuration.processorTimeout = gatewayTimeout ?? processorTimeout + .seconds(5)
         let gateway = try await GatewayHarness.make(store: store, processor: link.processor, configuration: configuration)
         if setIds {
             var ids = UpdatePaymentSettingsRequest()
@@ -44,25 +50,35 @@ struct AcquirerHarness: Sendable {
             _ = try await gateway.services.admin.updatePaymentSettings(merchantId: gateway.merchantId, ids)
         }
         let runner = Task { await link.run() }
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { for await up in statuses where up { return } }
-            // A watchdog, not a synchronisation: it only fires when the test is failing anyway.
-            group.addTask {
-                try await Task.sleep(for: .seconds(20))
-                throw AcquirerHostProcess.HostFailure(message: "the link did not come up")
-            }
-            try await group.next()
-            group.cancelAll()
+        let harness = AcquirerHarness(host: host, link: link, linkLogs: linkLogs, events: events, gateway: gateway, runner: runner)
+        guard await harness.waitUntilUp() else {
+            await harness.stopLink()
+            throw AcquirerHostProcess.HostFailure(message: "the link did not come up")
         }
-        return AcquirerHarness(host: host, link: link, linkLogs: linkLogs, gateway: gateway, runner: runner)
+        return harness
+    }
+
+    /// Waits until a connection is signed on; false (with an issue recorded) when none comes.
+    @discardableResult
+    func waitUntilUp(sourceLocation: SourceLocation = #_sourceLocation) async -> Bool {
+        await events.wait(for: "the link up", sourceLocation: sourceLocation) { $0.statuses.last == true }
+        return link.link.isUp
+    }
+
+    /// Waits until the link or its processor has logged `message` `count` times in all.
+    @discardableResult
+    func waitForLog(_ message: String, count: Int = 1, sourceLocation: SourceLocation = #_sourceLocation) async -> [AcquirerEvents.Line] {
+        await events.wait(for: "\(count) × '\(message)'", sourceLocation: sourceLocation) { $0.lines(message).count >= count }
+            .lines(message)
     }
 
     /// Runs `body` against a fresh harness, then stops the link and the host, also when
     /// `body` throws.
     static func with<T: Sendable>(hostFlags: [String] = [], store: (any Store)? = nil, setIds: Bool = true,
-                                  processorTimeout: Duration = .seconds(10),
+                                  processorTimeout: Duration = .seconds(10), gatewayTimeout: Duration? = nil, connections: Int = 2,
                                   _ body: (AcquirerHarness) async throws -> T) async throws -> T {
-        let harness = try await make(hostFlags: hostFlags, store: store, processorTimeout: processorTimeout, setIds: setIds)
+        let harness = try await make(hostFlags: hostFlags, store: store, processorTimeout: processorTimeout,
+                                     gatewayTimeout: gatewayTimeout, connections: connections, setIds: setIds)
         do {
             let result = try await body(harness)
             await harness.stop()

@@ -70,6 +70,17 @@ final class AcquirerHostProcess: @unchecked Sendable {
         (try? String(contentsOf: journalURL, encoding: .utf8)) ?? ""
     }
 
+    /// Freezes the host (SIGSTOP): it reads nothing and answers nothing until ``resume()``;
+    /// what the link sends meanwhile waits in the socket.
+    func pause() {
+        kill(process.processIdentifier, SIGSTOP)
+    }
+
+    /// Lets a paused host go on (SIGCONT): it reads what came meanwhile, in order.
+    func resume() {
+        kill(process.processIdentifier, SIGCONT)
+    }
+
     func stop() async {
         // SIGKILL: the test runner's threads block SIGTERM, and a child starts with that mask.
         kill(process.processIdentifier, SIGKILL)

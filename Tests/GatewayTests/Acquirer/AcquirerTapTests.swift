@@ -61,6 +61,7 @@ struct AcquirerTapTests {
             #expect(try await gateway.services.recovery.run() == 1)
             let failed = try await gateway.store.read { try await $0.transaction(id: "t_crashed", merchantId: gateway.merchantId) }
             #expect(failed?.status == .failed)
+            await acquirer.waitForLog("reversal acknowledged")
             let reversal = try #require(try acquirer.host.received("0400").first)
             #expect(reversal["90"] as? String == "0200" + (row.processorTrace ?? "") + String(repeating: "0", count: 22))
             #expect(reversal["4"] as? String == "000000001500" && reversal["41"] as? String == AcquirerHarness.terminalId)

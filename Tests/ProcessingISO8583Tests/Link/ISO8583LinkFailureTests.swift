@@ -18,18 +18,21 @@ import Testing
         return (host, held)
     }
 
-    @Test func aSilentHostTimesOutAndItsLateAnswerIsDropped() async throws {
+    /// Outcome and order, not elapsed time: the request reached the host, the host never
+    /// answered, the short injected timeout failed it as timed out (the host holds it, so
+    /// nothing else could end it; a timeout never fired would trip the suite's time limit),
+    /// and only then does the answer come, to find nobody waiting.
+    @Test(.timeLimit(.minutes(1)))
+    func aSilentHostTimesOutAndItsLateAnswerIsDropped() async throws {
         let (host, held) = try await Self.holdingHost()
         let harness = LinkHarness(port: host.port)
         try await harness.running {
             await harness.waitUntilUp(2)
-            let clock = ContinuousClock()
-            let start = clock.now
             await #expect(throws: ISO8583LinkError.timedOut) {
                 try await harness.link.send(LinkTestMessages.authorization(stan: 21, amount: 1), timeout: .milliseconds(200))
             }
-            #expect(clock.now - start >= .milliseconds(200))
-            #expect(clock.now - start < .seconds(2))
+            await host.events.wait(for: "the request at the host") { LinkTestMessages.financial(in: $0).count == 1 }
+            #expect(harness.link.status.upConnections == 2, "timed out, not failed by a connection closing")
 
             // The answer comes after all: logged at notice, without card data, and dropped.
             let (request, connection) = try #require(held.withLock { $0.first })
@@ -49,13 +52,13 @@ import Testing
         await host.stop()
     }
 
+    /// "At once" is shown by the error, not a stopwatch: a request that waited for its
+    /// 30-second timeout would fail as timed out, not as connection lost.
     @Test func aConnectionKilledMidFlightFailsItsRequestsAtOnceAndIsReopened() async throws {
         let (host, _) = try await Self.holdingHost()
         let harness = LinkHarness(port: host.port)
-        let clock = ContinuousClock()
         try await harness.running {
             await harness.waitUntilUp(2)
-            let start = clock.now
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for stan in 1...10 {
                     group.addTask {
@@ -68,10 +71,6 @@ import Testing
                 await host.closeAllConnections()
                 try await group.waitForAll()
             }
-            // Well inside the 30-second timeout they were sent with, so none waited for it;
-            // not tighter, as a loaded 2-core machine once took 5.8 seconds here.
-            #expect(clock.now - start < .seconds(15))
-
             // Both slots reconnect and sign on again; a later request succeeds.
             await host.events.wait(for: "two new sign-ons") { LinkTestMessages.network("001", in: $0).count == 4 }
             await harness.waitUntilUp(2)
@@ -129,16 +128,17 @@ import Testing
         #expect(harness.lines("acquirer connection lost").count == 1)
     }
 
-    @Test func aHostDownAtStartFailsRequestsAtOnceAndIsJoinedWhenItComesUp() async throws {
+    /// "At once" is shown by order, not a stopwatch: the host is started only after the send
+    /// has failed, so a send that waited for a connection (or for its 30-second timeout)
+    /// could not fail as not connected; it would hang until the suite's time limit.
+    @Test(.timeLimit(.minutes(1)))
+    func aHostDownAtStartFailsRequestsAtOnceAndIsJoinedWhenItComesUp() async throws {
         let port = try await unusedLoopbackPort()
         let harness = LinkHarness(port: port)
         try await harness.running {
-            let clock = ContinuousClock()
-            let start = clock.now
             await #expect(throws: ISO8583LinkError.notConnected) {
                 try await harness.link.send(LinkTestMessages.authorization(stan: 1), timeout: .seconds(30))
             }
-            #expect(clock.now - start < .seconds(2))
 
             // Several attempts fail; the outage is reported once.
             await harness.logs.wait(for: "repeated attempts") { lines in

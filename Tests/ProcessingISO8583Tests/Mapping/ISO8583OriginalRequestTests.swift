@@ -114,6 +114,23 @@ import Testing
         }
     }
 
+    /// An approval without 37 (blank counts as none) could never be followed up, since every
+    /// follow-up names the original by its RRN: no answer, reversed. A decline needs none.
+    @Test(arguments: [("00", nil), ("00", "            "), ("10", nil), ("05", nil)] as [(String, String?)])
+    func anApprovalWithoutARetrievalReferenceIsNoAnswer(code: String, rrn: String?) async throws {
+        let transport = ScriptedTransport { request throws(ISO8583TransportError) in
+            var response = ScriptedTransport.answer(request, code: code, amount: code == "10" ? "000000000617" : nil)
+            response.fields[37] = rrn.map { .text($0) }
+            return response
+        }
+        let processor = ISO8583Requests.processor(transport)
+        if code == "05" {
+            #expect(try await processor.authorize(try ISO8583Requests.keyedSale()).outcome == .declined)
+        } else {
+            await #expect(throws: ProcessorError.noAnswer) { try await processor.authorize(try ISO8583Requests.keyedSale()) }
+        }
+    }
+
     @Test func aMerchantWithoutAcquirerIdsIsRefusedBeforeAnythingIsSent() async throws {
         let transport = ScriptedTransport { ScriptedTransport.answer($0, code: "00") }
         var request = try ISO8583Requests.keyedSale()
