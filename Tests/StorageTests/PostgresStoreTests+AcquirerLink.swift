@@ -12,8 +12,8 @@ extension PostgresStoreTests {
         let schema = PostgresTestSchema(serverURL: serverURL)
         try await schema.create()
         defer { schema.drop() }
-        let first = try await PostgresStore.open(url: schema.url, poolSize: 3, logger: .quiet)
-        let second = try await PostgresStore.open(url: schema.url, poolSize: 3, logger: .quiet)
+        let first = try await PostgresStore.open(url: schema.url, poolSize: 3, logger: .quiet, connectTimeout: PostgresTestSchema.connectTimeout)
+        let second = try await PostgresStore.open(url: schema.url, poolSize: 3, logger: .quiet, connectTimeout: PostgresTestSchema.connectTimeout)
         let blocks = try await StoreTraceNumberContractTests.reserveAtOnce(
             on: [first, second, first, second], terminalId: "TERM0001")
         try await first.close()

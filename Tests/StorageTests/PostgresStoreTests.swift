@@ -18,8 +18,8 @@ struct PostgresStoreTests {
         let schema = PostgresTestSchema(serverURL: serverURL)
         try await schema.create()
         defer { schema.drop() }
-        async let first = PostgresStore.open(url: schema.url, poolSize: 2, logger: .quiet)
-        async let second = PostgresStore.open(url: schema.url, poolSize: 2, logger: .quiet)
+        async let first = PostgresStore.open(url: schema.url, poolSize: 2, logger: .quiet, connectTimeout: PostgresTestSchema.connectTimeout)
+        async let second = PostgresStore.open(url: schema.url, poolSize: 2, logger: .quiet, connectTimeout: PostgresTestSchema.connectTimeout)
         let stores = try await [first, second]
         #expect(try await stores[0].appliedMigrations() == PostgresSchema.migrations.map(\.version))
         #expect(try await stores[1].appliedMigrations() == PostgresSchema.migrations.map(\.version))
@@ -56,7 +56,7 @@ struct PostgresStoreTests {
         let schema = PostgresTestSchema(serverURL: serverURL)
         try await schema.create()
         defer { schema.drop() }
-        let store = try await PostgresStore.open(url: schema.url, poolSize: 2, logger: .quiet)
+        let store = try await PostgresStore.open(url: schema.url, poolSize: 2, logger: .quiet, connectTimeout: PostgresTestSchema.connectTimeout)
         try await store.seed()
         try await PostgresStore.administer(url: serverURL, [
             "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'tapline/\(schema.name)'",

@@ -102,7 +102,7 @@ extension PostgresStoreTests {
         let schema = PostgresTestSchema(serverURL: serverURL)
         try await schema.create()
         do {
-            try await PostgresStore.open(url: schema.url, poolSize: 1, logger: .quiet).close()
+            try await PostgresStore.open(url: schema.url, poolSize: 1, logger: .quiet, connectTimeout: PostgresTestSchema.connectTimeout).close()
             let described = try await describe(schema.name, serverURL: serverURL)
             try await schema.remove()
             return described

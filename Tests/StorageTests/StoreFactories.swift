@@ -33,7 +33,7 @@ extension StoreFactory {
             let schema = PostgresTestSchema(serverURL: url)
             try await schema.create()
             do {
-                return Made(store: try await PostgresStore.open(url: schema.url, poolSize: 4, logger: .quiet)) {
+                return Made(store: try await PostgresStore.open(url: schema.url, poolSize: 4, logger: .quiet, connectTimeout: PostgresTestSchema.connectTimeout)) {
                     schema.drop()
                 }
             } catch {

@@ -18,6 +18,10 @@ public struct PostgresTestSchema: Sendable {
 
     /// Schemas in use at once across the test process.
     public static let slots = TestSlots(12)
+    /// How long a test store may take to connect before it gives up: a watchdog for a
+    /// server that is not there, far above the production start's 10 s so that a machine
+    /// loaded by a parallel build does not fail a test that would pass.
+    public static let connectTimeout: Duration = .seconds(60)
 
     public let serverURL: String
     public let name = "tapline_test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()

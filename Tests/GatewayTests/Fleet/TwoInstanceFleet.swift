@@ -53,7 +53,7 @@ struct TwoInstanceFleet {
             let keys = GatewayKeys.generate()
             let clock = TestClock()
             for _ in 0..<2 {
-                opened.append(try await PostgresStore.open(url: schema.url, poolSize: 4, logger: quietLogger))
+                opened.append(try await PostgresStore.open(url: schema.url, poolSize: 4, logger: quietLogger, connectTimeout: PostgresTestSchema.connectTimeout))
             }
             let a = try await GatewayHarness.make(
                 store: wrap("a", opened[0]), processor: processor, clock: clock, keys: keys, configuration: configuration,
