@@ -14,9 +14,7 @@ struct CardPaymentValidator: Sendable {
 
     func validate(_ body: CardTransactionRequest, type: TransactionType, createdBy caller: Caller) throws -> NewPayment {
         try checkProcessor(body.paymentProcessorId)
-        guard let currency = Currency(code: body.currency) else {
-            throw GatewayFailure.invalid("currency", "unknown currency '\(body.currency)'; use an ISO 4217 code such as USD", .unknownCurrency)
-        }
+        let currency = try CurrencyField.parse(body.currency)
         // An authorization of zero is a card verification (ARISE CardAuthentication): no price.
         let verifying = type == .authorization && body.amount == 0
         if verifying {

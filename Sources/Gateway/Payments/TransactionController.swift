@@ -158,10 +158,6 @@ struct TransactionController {
     }
 
     private static func currency(_ code: String?) throws -> Currency? {
-        guard let code else { return nil }
-        guard let currency = Currency(code: code) else {
-            throw GatewayFailure.invalid("currency", "unknown currency '\(code)'; use an ISO 4217 code such as USD", .unknownCurrency)
-        }
-        return currency
+        try code.map { try CurrencyField.parse($0) }
     }
 }
