@@ -20,6 +20,9 @@ public struct TapTransactionRequest: Codable, Sendable, Equatable {
     public var createdById: String?
     /// How amount + tip divides; its parts must add up to them, and its tip is the tip.
     public var breakdown: BreakdownRequest?
+    /// The price part by part (base, discounts, surcharge, tip, tax), instead of a
+    /// `breakdown`: its parts must add up to amount + tip, and its tip is the tip.
+    public var amountDetails: AmountDetailsRequest?
     /// Anything else the app keeps with the payment (Toro's `additionalInformation`): at most
     /// 32 keys, nesting 4 deep, 4 KiB as JSON. Stored and returned as sent.
     public var additionalInformation: [String: JSONValue]?

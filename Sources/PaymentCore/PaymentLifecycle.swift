@@ -68,19 +68,27 @@ public enum PaymentLifecycle {
             if let breakdown = operation.breakdown {
                 // The breakdown sent with the capture is the final word on the parts, tip included.
                 payment.breakdown = breakdown
+                payment.amountDetails = AmountBreakdown(breakdown)
                 payment.tipAmount = breakdown.tipAmount
             }
         case .incrementalAuthorization:
             payment.authorizedAmount += approved
             if let breakdown = operation.breakdown {
                 payment.breakdown = breakdown
+                payment.amountDetails = AmountBreakdown(breakdown)
                 payment.tipAmount = breakdown.tipAmount
             }
         case .tipAdjustment:
             payment.capturedAmount += operation.amount - payment.tipAmount
             payment.tipAmount = operation.amount
             // Keep the stored parts adding up to what was captured.
-            if let breakdown = operation.breakdown { payment.breakdown = breakdown } else { payment.breakdown?.tipAmount = operation.amount }
+            if let breakdown = operation.breakdown {
+                payment.breakdown = breakdown
+                payment.amountDetails = AmountBreakdown(breakdown)
+            } else {
+                payment.breakdown?.tipAmount = operation.amount
+                payment.amountDetails = payment.amountDetails?.adjustingTip(to: operation.amount)
+            }
         case .void:
             // Cancelling an ACH debit before it is submitted is ARISE's AchCancel.
             payment.status = payment.type == .achDebit ? .cancelled : .voided

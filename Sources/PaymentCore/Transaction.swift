@@ -62,9 +62,11 @@ public struct Transaction: Sendable, Equatable, Codable {
     /// captured, and a capture is refused until ``signature`` is stored
     /// (``PaymentLifecycle/requireSignature(_:on:waived:)``).
     public var signatureRequired = false
-    /// A keyed payment's price under the merchant's pricing (ARISE `AmountDto`): base,
-    /// percentage off, cash discount, surcharge, tip and tax, each with its rate (exact
-    /// percentages); its total is what was asked of the card. Nil on other payments.
+    /// A payment's price part by part (ARISE `AmountDto`): base, percentage off, cash
+    /// discount, surcharge, tip and tax, each with its rate (exact percentages); its total
+    /// is what was asked of the card. Every sale and authorization has one, keyed or tapped:
+    /// the merchant's pricing, the parts the client sent, its breakdown's parts, or else its
+    /// amount and tip. Nil on follow-up operations and on rows older than it.
     public var amountDetails: AmountBreakdown?
     /// The processor that decided the payment (`ProcessorIdentity.id`); nil on rows older than it.
     public var processorId: String?

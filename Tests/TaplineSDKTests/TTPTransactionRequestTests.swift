@@ -5,10 +5,10 @@ import PaymentCore
 import Testing
 
 /// ARISE's `TTPTransactionRequest`: the parts are checked against the amount before a card
-/// is read, and the payment keeps them as its breakdown and `orderId` as its reference.
+/// is read, and the payment keeps them as its `amountDetails` and `orderId` as its reference.
 @Suite("Tap to Pay: TTPTransactionRequest")
 struct TTPTransactionRequestTests {
-    @Test func thePartsBecomeTheBreakdownAndTheOrderIdTheReference() async throws {
+    @Test func thePartsAreKeptOneByOneAndTheOrderIdIsTheReference() async throws {
         try await TapFixture.run { fixture in
             // 40.00 − 5.00 = 35.00; 3 % surcharge = 1.05; tip 4.00: 40.05.
             let request = TTPTransactionRequest(
@@ -21,8 +21,12 @@ struct TTPTransactionRequestTests {
             let resource: TransactionResource = try await fixture.client.connection.get(APIPath.transaction(id))
             #expect(resource.referenceId == "order-77")
             #expect(resource.amounts?.tip == 400)
-            #expect(resource.breakdown == PaymentBreakdown(
-                subtotal: 3500, tipAmount: 400, surchargeAmount: 105, surchargeRate: Decimal(string: "0.03")))
+            // The discount stays a part of its own, not folded into the subtotal.
+            #expect(resource.amountDetails == AmountResource(
+                baseAmount: 4_000, percentageOffAmount: 500, surchargeAmount: 105, surchargeRate: 3, tipAmount: 400))
+            #expect(resource.breakdown == nil)
+            let row = try await fixture.client.getTransactions().items.first { $0.id == id }
+            #expect(row?.amountDetails?.minorUnits == resource.amountDetails)
         }
     }
 

@@ -32,6 +32,13 @@ struct TapToPaySurchargeTests {
             #expect(credit.authorizedAmount == "103.00")
             let debit = try await fixture.client.ttp.performTransaction(calculationResult: calculation, isDebitCard: true)
             #expect(debit.authorizedAmount == "100.00")
+            // Each payment keeps its tender's parts: the surcharge is recorded, not just charged.
+            let creditId = try #require(credit.transactionId)
+            let creditDetails = try #require(try await fixture.client.getTransactionDetails(id: creditId))
+            #expect(creditDetails.amountDetails?.minorUnits == AmountResource(baseAmount: 10_000, surchargeAmount: 300, surchargeRate: 3))
+            let debitId = try #require(debit.transactionId)
+            let debitDetails = try #require(try await fixture.client.getTransactionDetails(id: debitId))
+            #expect(debitDetails.amountDetails?.minorUnits == AmountResource(baseAmount: 10_000))
         }
     }
 }

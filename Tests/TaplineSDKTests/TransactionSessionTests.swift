@@ -41,6 +41,7 @@ struct TransactionSessionTests {
             #expect(receipt.authorisedAmount == 1_000)
             #expect(receipt.type == .purchase)
             #expect(receipt.gratuityAmount == 0)
+            #expect(receipt.baseAmount == 1_000 && receipt.discountAmount == 0 && receipt.surchargeAmount == 0 && receipt.taxAmount == 0)
             #expect(receipt.currency == .usd)
             #expect(receipt.authCode?.isEmpty == false)
             #expect(receipt.responseCode == .approved)
@@ -88,6 +89,7 @@ struct TransactionSessionTests {
             #expect(recorder.states == [.connectingToDevice, .awaitingGratuity, .awaitingCard, .authorising, .completed])
             #expect(receipt.gratuityAmount == 360)
             #expect(receipt.amount == 2_360)
+            #expect(receipt.baseAmount == 2_000, "the receipt shows the price before the gratuity")
             let stored = try #require(try await fixture.gateway.store.read {
                 try await $0.transaction(id: receipt.recipientTransactionId!, merchantId: fixture.gateway.merchantId)
             })

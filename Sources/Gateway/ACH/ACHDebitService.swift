@@ -31,6 +31,7 @@ struct ACHDebitService: Sendable {
         row.customerEmail = debit.customerEmail
         row.createdById = debit.createdById
         row.processorId = processor.identity.id
+        row.amountDetails = AmountBreakdown(base: debit.amount.minorUnits)
         // Phase 1: record it pending, with the idempotency key pointing at it.
         let pending = row
         let outbox = outbox

@@ -2,7 +2,7 @@ import Foundation
 import PaymentCore
 
 /// One payment as its page shows it: summary, card or bank account, card-present details,
-/// breakdown, PIN tries and the timeline of its operations, oldest first.
+/// price part by part, PIN tries and the timeline of its operations, oldest first.
 struct DashboardPaymentPage {
     struct Field {
         var name: String
@@ -123,11 +123,12 @@ struct DashboardPaymentPage {
                 Field(name: "Holder", value: account.holderName),
             ])
         }
-        breakdown = payment.breakdown.map { parts in
+        // The price as asked, part by part; a part that is zero is left out, except base and total.
+        breakdown = payment.amountDetails.map { parts in
             Fields(rows: [
-                ("Subtotal", Optional(parts.subtotal)), ("Tax", parts.taxAmount), ("Tip", Optional(parts.tipAmount)),
-                ("Surcharge", parts.surchargeAmount),
-            ].compactMap { name, value in value.map { Field(name: name, value: money($0)) } })
+                ("Base", parts.base, true), ("Discount", -parts.discount, false), ("Surcharge", parts.surcharge, false),
+                ("Tip", parts.tip, false), ("Tax", parts.tax, false), ("Total", parts.total, true),
+            ].filter { $0.2 || $0.1 != 0 }.map { name, value, _ in Field(name: name, value: money(value)) })
         }
         pin = payment.pinChallenge.map { challenge in
             PIN(tries: "\(challenge.failedAttempts) wrong of \(challenge.maxAttempts) allowed; \(challenge.attemptsRemaining) left")

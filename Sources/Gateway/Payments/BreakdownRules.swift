@@ -76,7 +76,7 @@ extension CardTransactionRequest: DecimalFields {
 }
 
 extension TapTransactionRequest: DecimalFields {
-    static var decimalFields: Set<String> { ["taxRate", "surchargeRate"] }
+    static var decimalFields: Set<String> { ["taxRate", "surchargeRate", "percentageOffRate", "cashDiscountRate", "tipRate"] }
 }
 
 extension CaptureBody: DecimalFields {

@@ -21,6 +21,10 @@ struct NewPayment: Sendable {
     var tap: TapProof?
     /// How the total divides, checked against it (``BreakdownRules``).
     var breakdown: PaymentBreakdown? = nil
+    /// The price part by part as the client sent it (ARISE `AmountDto`), checked to add up
+    /// to the total (``AmountPartsRules``). Without it the row's parts come from the
+    /// breakdown, the merchant's pricing, or amount and tip.
+    var amountDetails: AmountBreakdown? = nil
     /// The app's own data as JSON text (Toro's `additionalInformation`).
     var additionalInformation: String? = nil
     /// A tapped card's track 2 and EMV data, for an acquirer that wants them. In memory only.

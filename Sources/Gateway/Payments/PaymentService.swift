@@ -35,6 +35,8 @@ struct PaymentService: Sendable {
         row.customerEmail = payment.customerEmail
         row.createdById = payment.createdById
         row.breakdown = payment.breakdown
+        row.amountDetails = payment.amountDetails ?? payment.breakdown.map(AmountBreakdown.init)
+            ?? AmountBreakdown(base: payment.baseAmount, tip: payment.tipAmount)
         row.additionalInformation = payment.additionalInformation
         row.processorTrace = prepared.trace
         row.processorId = processor.identity.id

@@ -38,6 +38,7 @@ struct TapController {
         let refund = try JSONCoding.decode(TapTransactionRequest.self, from: input.body)
         guard refund.tipAmount == nil else { throw GatewayError.invalid("tipAmount", "tipAmount does not apply to a refund") }
         guard refund.breakdown == nil else { throw GatewayError.invalid("breakdown", "breakdown does not apply to a refund") }
+        guard refund.amountDetails == nil else { throw GatewayError.invalid("amountDetails", "amountDetails does not apply to a refund") }
         let tap = try await services.taps.open(
             TakeTapPayment.Reading(generalCardData: refund.generalCardData, paymentCardData: refund.paymentCardData), on: device,
             pinRefusal: "a refund takes no PIN")

@@ -14,8 +14,13 @@ extension TapPaymentService.Terms {
             }
             terms.currency = currency
         }
+        terms.amountDetails = try AmountPartsRules.parse(body.amountDetails, breakdown: body.breakdown)
         terms.breakdown = try BreakdownRules.canonical.parse(body.breakdown)
-        terms.tipAmount = try BreakdownRules.canonical.tip(requestTip: body.tipAmount, breakdown: terms.breakdown, tipField: "tipAmount")
+        if let parts = terms.amountDetails {
+            terms.tipAmount = try AmountPartsRules.tip(requestTip: body.tipAmount, parts: parts)
+        } else {
+            terms.tipAmount = try BreakdownRules.canonical.tip(requestTip: body.tipAmount, breakdown: terms.breakdown, tipField: "tipAmount")
+        }
         try CardPaymentValidator.checkLength(body.referenceId, field: "referenceId")
         try CardPaymentValidator.checkLength(body.customerId, field: "customerId")
         try CardPaymentValidator.checkLength(body.createdById, field: "createdById")

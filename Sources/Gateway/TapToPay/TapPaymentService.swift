@@ -25,6 +25,8 @@ struct TapPaymentService: Sendable {
         var createdById: String?
         /// Checked against the total, which may come from the sealed data.
         var breakdown: PaymentBreakdown?
+        /// The price part by part, checked against the total like ``breakdown``.
+        var amountDetails: AmountBreakdown?
         /// The app's own data, checked and encoded (``AdditionalInformationRules``).
         var additionalInformation: String?
     }
@@ -39,12 +41,14 @@ struct TapPaymentService: Sendable {
         }
         let total = try Self.amount(of: tap, terms: terms)
         try BreakdownRules.check(terms.breakdown, total: total.minorUnits)
+        try AmountPartsRules.check(terms.amountDetails, total: total.minorUnits)
         var payment = NewPayment(
             type: type, currency: total.currency, baseAmount: total.minorUnits - terms.tipAmount, tipAmount: terms.tipAmount,
             card: tap.card, referenceId: terms.referenceId, customerId: terms.customerId, customerName: terms.customerName,
             customerEmail: terms.customerEmail, createdById: terms.createdById ?? deviceId, createMethod: .tapToPay,
             tap: proof(tap, deviceId: deviceId))
         payment.breakdown = terms.breakdown
+        payment.amountDetails = terms.amountDetails
         payment.additionalInformation = terms.additionalInformation
         payment.chip = tap.chip
         return try await payments.create(payment, merchantId: merchantId, idempotency: idempotency, logger: logger)

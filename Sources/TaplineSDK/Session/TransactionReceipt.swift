@@ -27,6 +27,15 @@ public struct TransactionReceipt: Sendable, Equatable {
     public var amount: Int64
     /// What the acquirer authorised; less than ``amount`` on a partial approval.
     public var authorisedAmount: Int64?
+    /// The price before discounts, surcharge, gratuity and tax (Tapline's addition, from the
+    /// payment's `amountDetails`, as are the three parts below): ``amount`` is
+    /// `baseAmount − discountAmount + surchargeAmount + gratuityAmount + taxAmount`.
+    public var baseAmount: Int64?
+    /// Percentage-off and cash discounts together.
+    public var discountAmount: Int64?
+    /// What the card paid for being a card, which a receipt must disclose where surcharging is allowed.
+    public var surchargeAmount: Int64?
+    public var taxAmount: Int64?
     public var type: Kind
     public var gratuityAmount: Int64
     /// ISO 4217 code.

@@ -17,6 +17,12 @@ extension TransactionSession {
         receipt.saleReferenceId = metadata.saleReferenceId
         receipt.gratuityAmount = gratuity
         receipt.authorisedAmount = transaction.amounts?.authorized ?? (code == .approved ? transaction.amount : nil)
+        if let parts = transaction.amountDetails {
+            receipt.baseAmount = parts.baseAmount
+            receipt.discountAmount = parts.percentageOffAmount + parts.cashDiscountAmount
+            receipt.surchargeAmount = parts.surchargeAmount
+            receipt.taxAmount = parts.taxAmount
+        }
         receipt.authCode = transaction.processor?.authorizationCode
         receipt.responseReason = transaction.processor?.message ?? (outcome.status == .cancelled ? "Cancelled during PIN entry" : nil)
         receipt.actionCode = transaction.processor?.responseCode

@@ -10,9 +10,9 @@ import PaymentCore
 /// `amount` is what the card is charged. When parts are given they must add up to it:
 /// `subTotal − discount + tip + surcharge = amount`, where the surcharge is
 /// `(subTotal − discount) × surchargeRate / 100` rounded half-up to the currency's minor
-/// unit. The payment keeps them as its breakdown (subtotal after the discount, tip,
-/// surcharge and its rate) and `orderId` as its merchant reference, so a lost answer is
-/// found again by it.
+/// unit. The payment keeps them as its `amountDetails` (`subTotal` as the base, the
+/// discount, tip, surcharge and its rate) and `orderId` as its merchant reference, so a
+/// lost answer is found again by it.
 public struct TTPTransactionRequest: Sendable, Equatable {
     /// The total charged, tip and surcharge included.
     public var amount: MajorUnits
@@ -57,11 +57,11 @@ public struct TTPTransactionRequest: Sendable, Equatable {
         if let orderId { try InputCheck.text(orderId, field: "orderId") }
         var request = TapPaymentRequest(
             kind: .sale, total: total, tip: tip, referenceId: orderId ?? TapToPay.newReference(), originalTransactionId: nil)
-        request.breakdown = try breakdown(total: total, tip: tip, subTotal: minor(subTotal, "subTotal"), discount: minor(discount, "discount"))
+        request.amountDetails = try parts(total: total, tip: tip, subTotal: minor(subTotal, "subTotal"), discount: minor(discount, "discount"))
         return request
     }
 
-    private func breakdown(total: Money, tip: Int64, subTotal: Int64?, discount: Int64?) throws(TaplineAPIError) -> BreakdownRequest? {
+    private func parts(total: Money, tip: Int64, subTotal: Int64?, discount: Int64?) throws(TaplineAPIError) -> AmountDetailsRequest? {
         guard let subTotal else {
             for (field, value) in [("discount", discount.map(String.init)), ("surchargeRate", surchargeRate)] where value != nil {
                 throw .badRequest(.invalidInput(field, "\(field) needs subTotal, the amount it applies to"))
@@ -80,13 +80,15 @@ public struct TTPTransactionRequest: Sendable, Equatable {
                 throw .badRequest(.invalidInput("surchargeRate", problem))
             }
             surcharge = Self.roundedHalfUp(Decimal(net) * percent / 100)
-            rate = percent / 100
+            rate = percent
         }
         guard net + tip + surcharge == total.minorUnits else {
             throw .badRequest(.invalidInput(
                 "amount", "amount must equal subTotal − discount + tip + surcharge (\(net) + \(tip) + \(surcharge) minor units)"))
         }
-        return BreakdownRequest(subtotal: net, tipAmount: tip, surchargeAmount: surcharge, surchargeRate: rate)
+        return AmountDetailsRequest(
+            baseAmount: subTotal, percentageOffAmount: discount ?? 0, surchargeAmount: surcharge, surchargeRate: rate, tipAmount: tip,
+            totalAmount: total.minorUnits)
     }
 
     /// Digits with at most one decimal point and at most 20 characters: what ARISE sends.

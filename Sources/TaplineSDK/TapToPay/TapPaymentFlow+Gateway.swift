@@ -12,6 +12,7 @@ extension TapPaymentFlow {
         body.tipAmount = request.kind == .refund ? nil : request.tip
         body.originalTransactionId = request.originalTransactionId
         body.breakdown = request.breakdown
+        body.amountDetails = request.amountDetails
         body.additionalInformation = request.kind == .refund ? nil : request.additionalInformation
         body.createdById = ttp.connection.deviceId
         let path: String

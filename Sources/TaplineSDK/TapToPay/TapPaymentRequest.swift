@@ -19,8 +19,11 @@ struct TapPaymentRequest: Sendable {
     var referenceId: String
     /// A refund of a known payment.
     var originalTransactionId: String?
-    /// How the total divides, when the app said (``TTPTransactionRequest``).
+    /// How the total divides, Koard's way, when the app said (``TapToPay/sale(amount:breakdown:currency:transactionId:type:)``).
     var breakdown: BreakdownRequest? = nil
+    /// The price part by part, when the app said (``TTPTransactionRequest``, an amount
+    /// calculation's tender).
+    var amountDetails: AmountDetailsRequest? = nil
     /// The app's own data, sent with the authorisation (Toro's `additionalInformation`).
     var additionalInformation: [String: JSONValue]? = nil
     /// The SDK's own id for this payment request (Toro's `initiatorTransactionId`): the

@@ -28,7 +28,7 @@ extension TapToPay {
     public func performTransaction(request: TTPTransactionRequest) async throws -> TTPTransactionResult {
         let settings = try await settings()
         let payment = try request.payment(currency: request.currency ?? settings.availableCurrencies.first?.name ?? "USD")
-        if settings.zeroCostProcessingOption == .surcharge, payment.breakdown?.surchargeRate == nil {
+        if settings.zeroCostProcessingOption == .surcharge, payment.amountDetails?.surchargeRate == nil {
             throw TTPError.transactionFailed(
                 code: "SURCHARGE_REQUIRES_CALCULATION",
                 message: "the merchant surcharges credit cards: give subTotal and surchargeRate, or use performTransaction(calculationResult:isDebitCard:)")
@@ -37,16 +37,19 @@ extension TapToPay {
     }
 
     /// Takes a payment by tap for the tender's total of an amount calculation: the debit
-    /// card total (no surcharge) when `isDebitCard`, else the credit card total.
+    /// card total (no surcharge) when `isDebitCard`, else the credit card total. The
+    /// payment keeps that tender's parts (base, discounts, surcharge, tip, tax) as its
+    /// `amountDetails`.
     public func performTransaction(calculationResult: AmountCalculation, isDebitCard: Bool) async throws -> TTPTransactionResult {
         let currency = calculationResult.currency
         let tender = isDebitCard ? calculationResult.wire.debitCard : calculationResult.wire.creditCard
         guard tender.totalAmount > 0 else {
             throw TaplineAPIError.badRequest(.invalidInput("amount", "the calculated total must be greater than zero"))
         }
-        let request = TapPaymentRequest(
+        var request = TapPaymentRequest(
             kind: .sale, total: Money(minorUnits: tender.totalAmount, currency: currency), tip: tender.tipAmount,
             referenceId: Self.newReference(), originalTransactionId: nil)
+        request.amountDetails = AmountDetailsRequest(tender)
         return Self.result(try await TapPaymentFlow(ttp: self).run(request))
     }
 

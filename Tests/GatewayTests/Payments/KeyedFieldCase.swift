@@ -117,7 +117,8 @@ extension KeyedFieldCase {
         .init(field: "createMethodId", extra: #""createMethodId":5"#, outcome: .applied(shows: "kept") { $0.createMethodId == 5 }),
         .init(field: "breakdown", extra: #""tipAmount":700,"breakdown":{"subtotal":10000,"tipAmount":700}"#,
               outcome: .applied(shows: "the client's own price: amount + tip, not repriced") {
-                  $0.amount == 10_700 && $0.breakdown?.subtotal == 10_000 && $0.amountDetails == nil
+                  $0.amount == 10_700 && $0.breakdown?.subtotal == 10_000
+                      && $0.amountDetails == AmountResource(baseAmount: 10_000, tipAmount: 700)
               }),
     ]
 
