@@ -13,7 +13,8 @@ public struct OnlineAuthorizationResponse: Codable, Sendable, Equatable {
     /// "Approved" or "Declined" (the document also allows "Indeterminate").
     public var type: String
     public var authorizationCode: String
-    /// Raw tags from the payment provider; the simulator returns none.
+    /// The EMV data objects of the read and the answer, each its BER-TLV in upper-case hex
+    /// (AID 4F, label 50, cryptogram 9F26, TVR 95, ATC 9F36, CVM results 9F34, response code 8A).
     public var tags: [String]
     /// The transaction id: use it for the PIN and for every follow-up route.
     public var haloReference: String
@@ -24,6 +25,7 @@ public struct OnlineAuthorizationResponse: Codable, Sendable, Equatable {
     public var isoResponseCode: String
     /// The processor's reference.
     public var association: String
+    /// The card's expiry, YYMM as ISO 8583 field 14 carries it.
     public var expiryDate: String
     /// The processor's authorization reference when approved.
     public var paymentProviderReference: String
@@ -31,6 +33,7 @@ public struct OnlineAuthorizationResponse: Codable, Sendable, Equatable {
     public var cardType: String
     /// "Visa", "Mastercard", …
     public var cardScheme: String
+    /// `processor`, `stan`, `batchId`, and `signatureRequired` ("true") while a tap is held for its signature.
     public var customValues: [String: String]
     /// True while the payment waits for the cardholder's PIN.
     public var isSingleTapAndPin: Bool

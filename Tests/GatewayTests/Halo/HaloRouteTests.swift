@@ -61,6 +61,15 @@ struct HaloRouteTests {
             #expect(payment.card?.entryMode == "contactless")
             #expect(payment.cardPresent?.deviceId == TestSession.deviceId)
             #expect(payment.referenceId == "INV-12345")
+            // What the read and the provider gave: the EMV objects as BER-TLV hex, the expiry, the provider's values.
+            #expect(answer.tags.contains("4F07A0000000031010"))
+            #expect(answer.tags.contains("500456495341"), "VISA")
+            #expect(answer.tags.contains("9F26089A1B2C3D4E5F6071"))
+            #expect(answer.tags.contains("8A023030"), "response code 00")
+            let card = try #require(payment.card)
+            #expect(answer.expiryDate == String(format: "%02d%02d", card.expiryYear % 100, card.expiryMonth))
+            #expect(answer.customValues["processor"] == payment.paymentProcessorId && payment.paymentProcessorId != nil)
+            #expect(answer.customValues["signatureRequired"] == nil)
             let refund = try await session.followUp(answer.haloReference, .refund, json: #"{"amount":599}"#)
             #expect(refund.status == 201)
         }

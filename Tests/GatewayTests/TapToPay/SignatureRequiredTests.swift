@@ -49,6 +49,17 @@ struct SignatureRequiredTests {
         }
     }
 
+    @Test func haloSaysAHeldTapAwaitsItsSignatureInCustomValues() async throws {
+        let harness = try await GatewayHarness.make()
+        try await harness.test { (session: TestSession) async throws in
+            try await session.activateDevice()
+            let reply = try await session.apple(try session.tap(cvmResults: Data([0x1E, 0x03, 0x00])))
+            let answer = try #require(reply.halo, "\(reply.text)")
+            #expect(answer.customValues["signatureRequired"] == "true")
+            #expect(answer.tags.contains("9F34031E0300"), "the CVM results that asked for it")
+        }
+    }
+
     @Test func aCaptureWithoutTheSignatureIsRefusedOnEveryRouteAndWritesNothing() async throws {
         let harness = try await GatewayHarness.make()
         try await harness.test { (session: TestSession) async throws in
