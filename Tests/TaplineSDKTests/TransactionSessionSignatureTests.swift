@@ -32,6 +32,24 @@ struct TransactionSessionSignatureTests {
         })
     }
 
+    /// ARISE's `performTransaction` has no signature step: its result says the approved
+    /// payment is held for a signature, and the app's upload and capture complete it.
+    @Test func theARISEResultSaysAHeldPaymentAwaitsItsSignature() async throws {
+        try await TapFixture.run(customer: SimulatedCustomer(verification: .signature)) { fixture in
+            let result = try await fixture.client.ttp.performTransaction(amount: 12.00)
+            #expect(result.status == .approved)
+            #expect(result.partnerDataMap?["signatureRequired"] == "true")
+            let id = try #require(result.transactionId)
+            _ = try await fixture.client.uploadSignature(transactionId: id, signatureBase64: Self.png)
+            let capture = try await fixture.client.captureTransaction(transactionId: id)
+            #expect(capture.paymentStatus == .captured)
+        }
+        try await TapFixture.run { fixture in
+            let plain = try await fixture.client.ttp.performTransaction(amount: 12.00)
+            #expect(plain.partnerDataMap?["signatureRequired"] == nil)
+        }
+    }
+
     /// Tap to Pay on iPhone has no separate device screen: device mode asks the app's provider.
     @Test func theDefaultDeviceModeAsksTheAppAndCapturesWithTheSignatureStored() async throws {
         try await TapFixture.run(customer: SimulatedCustomer(verification: .signature)) { fixture in

@@ -31,6 +31,11 @@ extension TapToPay {
             result.externalReferenceID = present.cardReaderTransactionId ?? result.externalReferenceID
             result.partnerDataMap = ["deviceId": present.deviceId]
         }
+        if transaction.signatureRequired == true, transaction.hasSignature != true {
+            // Approved but held, not captured: the app must take the signature
+            // (uploadSignature, then captureTransaction) or void the payment.
+            result.partnerDataMap = (result.partnerDataMap ?? [:]).merging(["signatureRequired": "true"]) { $1 }
+        }
         return result
     }
 }
