@@ -1,3 +1,5 @@
+import Foundation
+
 /// A tapped card whose CVM asks for a signature (Toro's `awaitingSignature`): the payment is
 /// held rather than captured until the signature is stored, so that no payment the card
 /// asked a signature for is ever captured without one, unless the merchant waives it.
@@ -16,6 +18,16 @@ extension PaymentLifecycle {
     /// Whether the payment waits for the cardholder's signature before it may be captured.
     public static func awaitsSignature(_ payment: Transaction, waived: Bool) -> Bool {
         payment.signatureRequired && payment.signature == nil && !waived
+    }
+
+    /// The follow-ups allowed now, as every view offers them: without a capture while the
+    /// payment awaits its signature.
+    public static func availableOperations(
+        for payment: Transaction, now: Date, authorizationWindow: TimeInterval, signatureWaived: Bool
+    ) -> [AvailableOperation] {
+        availableOperations(for: payment, now: now, authorizationWindow: authorizationWindow).filter { operation in
+            operation.type != .capture || !awaitsSignature(payment, waived: signatureWaived)
+        }
     }
 
     /// Phase 1 of a follow-up: a capture of a payment that awaits its signature is refused,

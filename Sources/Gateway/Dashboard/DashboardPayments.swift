@@ -130,7 +130,10 @@ struct DashboardPayments: Sendable {
         model.notice = done.flatMap(DashboardAction.init(rawValue:)).map { "\($0.label(ach: payment.bankAccount != nil)): done." }
         if user.role == .admin {
             let window = merchant?.authorizationWindow ?? Merchant.defaultAuthorizationWindow
-            model.actions = PaymentLifecycle.availableOperations(for: payment, now: now(), authorizationWindow: window).compactMap { offered in
+            let waived = merchant?.paymentSettings.signatureWaived ?? false
+            model.actions = PaymentLifecycle.availableOperations(
+                for: payment, now: now(), authorizationWindow: window, signatureWaived: waived
+            ).compactMap { offered in
                 DashboardAction(offering: offered.type).map { action in
                     DashboardPaymentPage.ActionForm(
                         action: action.rawValue, label: action.label(ach: payment.bankAccount != nil), paymentId: payment.id,

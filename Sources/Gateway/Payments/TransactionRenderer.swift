@@ -82,10 +82,9 @@ struct TransactionRenderer: Sendable {
     private func availableOperations(_ payment: Transaction, merchant: Merchant?) -> [AvailableOperationResource] {
         let window = merchant?.authorizationWindow ?? Merchant.defaultAuthorizationWindow
         let waived = merchant?.paymentSettings.signatureWaived ?? false
-        return PaymentLifecycle.availableOperations(for: payment, now: now(), authorizationWindow: window).filter { operation in
-            // A payment waiting for its signature cannot be captured yet.
-            operation.type != .capture || !PaymentLifecycle.awaitsSignature(payment, waived: waived)
-        }.map { operation in
+        return PaymentLifecycle.availableOperations(
+            for: payment, now: now(), authorizationWindow: window, signatureWaived: waived
+        ).map { operation in
             var resource = AvailableOperationResource(operationType: operation.type, availableAmount: operation.availableAmount)
             if operation.type == .tipAdjustment {
                 let base = Money(minorUnits: payment.capturedAmount - payment.tipAmount, currency: payment.currency)
