@@ -21,8 +21,9 @@ struct TTPTransactionRequestTests {
             let resource: TransactionResource = try await fixture.client.connection.get(APIPath.transaction(id))
             #expect(resource.referenceId == "order-77")
             #expect(resource.amounts?.tip == 400)
-            #expect(resource.breakdown == PaymentBreakdown(
-                subtotal: 3500, tipAmount: 400, surchargeAmount: 105, surchargeRate: Decimal(string: "0.03")))
+            #expect(resource.breakdown?.payment == PaymentBreakdown(
+                subtotal: 3500, tipAmount: 400, surchargeAmount: 105, surchargeRate: .percent(3)))
+            #expect(resource.breakdown?.surchargeRate == 3)  // ARISE's "3" is /v1's 3
         }
     }
 

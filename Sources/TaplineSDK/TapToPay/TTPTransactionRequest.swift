@@ -80,7 +80,7 @@ public struct TTPTransactionRequest: Sendable, Equatable {
                 throw .badRequest(.invalidInput("surchargeRate", problem))
             }
             surcharge = Self.roundedHalfUp(Decimal(net) * percent / 100)
-            rate = percent / 100
+            rate = percent  // the /v1 breakdown's unit, as ARISE sends it
         }
         guard net + tip + surcharge == total.minorUnits else {
             throw .badRequest(.invalidInput(
