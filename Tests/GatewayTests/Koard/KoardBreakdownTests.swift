@@ -124,6 +124,28 @@ struct KoardBreakdownTests {
         }
     }
 
+    /// The same 8.75 % tax is 8.75 in a /v1 answer, whether the payment was priced by the
+    /// gateway (`amountDetails`) or sent with its parts (`breakdown`).
+    @Test func aV1AnswerGivesEveryRateAsAPercentage() async throws {
+        let harness = try await GatewayHarness.make()
+        try await harness.test { (session: TestSession) async throws in
+            #expect(try await session.send(.patch, APIPath.paymentSettings, json: #"{"taxRate":8.75}"#).status == 200)
+            let card = #""accountNumber":"4242424242424242","expirationMonth":12,"expirationYear":2030"#
+            let priced = try await session.send(.post, APIPath.sale, json: #"{"amount":10000,"currency":"USD",\#(card),"tipRate":15}"#)
+            #expect(priced.status == 201, "\(priced.text)")
+            let pricedPayment = try priced.decode(TransactionResource.self)
+            #expect(pricedPayment.amountDetails?.taxRate == Decimal(string: "8.75"))
+            #expect(pricedPayment.amountDetails?.tipRate == 15)
+            let parts = #""breakdown":{"subtotal":10000,"taxRate":8.75,"taxAmount":875,"surchargeRate":3,"surchargeAmount":300}"#
+            let sent = try await session.send(.post, APIPath.sale, json: #"{"amount":11175,"currency":"USD",\#(card),\#(parts)}"#)
+            #expect(sent.status == 201, "\(sent.text)")
+            let sentPayment = try sent.decode(TransactionResource.self)
+            #expect(sentPayment.breakdown?.taxRate == pricedPayment.amountDetails?.taxRate)
+            #expect(sentPayment.breakdown?.surchargeRate == 3)
+            for answer in [priced.text, sent.text] { #expect(answer.contains(#""taxRate":8.75"#), "\(answer)") }
+        }
+    }
+
     @Test func theBreakdownSurvivesASQLiteRoundTrip() async throws {
         let file = TemporaryDatabasePath()
         defer { file.remove() }
