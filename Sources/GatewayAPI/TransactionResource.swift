@@ -34,8 +34,9 @@ public struct TransactionResource: Codable, Sendable, Equatable {
     public var availableOperations: [AvailableOperationResource]?
     /// The follow-ups of an original, oldest first (details only).
     public var operations: [TransactionResource]?
-    /// How the total divides, when the client sent a breakdown (rates are fractions, 0.0875 = 8.75 %).
-    public var breakdown: PaymentBreakdown?
+    /// How the total divides, when the client sent a breakdown (rates are percentages, 8.75 = 8.75 %,
+    /// like every `/v1` rate).
+    public var breakdown: BreakdownRequest?
     /// The systems trace audit number (ISO 8583 field 11) of the request sent to the
     /// acquirer for this row; absent with the simulator. Viva's `referenceNumber` names it.
     public var stan: String?

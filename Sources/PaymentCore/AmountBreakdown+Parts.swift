@@ -5,8 +5,8 @@ extension AmountBreakdown {
     /// and surcharge with their rates (as percentages). It has no discount.
     public init(_ breakdown: PaymentBreakdown) {
         self.init(
-            base: breakdown.subtotal, surcharge: breakdown.surchargeAmount, surchargeRate: (breakdown.surchargeRate ?? 0) * 100,
-            tip: breakdown.tipAmount, tax: breakdown.taxAmount, taxRate: (breakdown.taxRate ?? 0) * 100)
+            base: breakdown.subtotal, surcharge: breakdown.surchargeAmount, surchargeRate: breakdown.surchargeRate?.percent ?? 0,
+            tip: breakdown.tipAmount, tax: breakdown.taxAmount, taxRate: breakdown.taxRate?.percent ?? 0)
     }
 
     /// The same parts after a tip adjustment: `tip` is the tip, and the old tip's rate no

@@ -5,8 +5,8 @@ import Testing
 @Suite("PaymentBreakdown")
 struct PaymentBreakdownTests {
     static let example = PaymentBreakdown(
-        subtotal: 2_500, taxRate: Decimal(string: "0.0875"), taxAmount: 219, tipAmount: 500, surchargeAmount: 75,
-        surchargeRate: Decimal(string: "0.03"))
+        subtotal: 2_500, taxRate: .fraction(Decimal(string: "0.0875")!), taxAmount: 219, tipAmount: 500, surchargeAmount: 75,
+        surchargeRate: .percent(3))
 
     @Test func theTotalIsTheSumOfItsParts() throws {
         try Self.example.validate()
@@ -18,13 +18,13 @@ struct PaymentBreakdownTests {
     }
 
     @Test(arguments: ["0", "1", "0.0875", "0.123456", "0.000001"])
-    func ratesThatAreFractions(_ text: String) {
-        #expect(PaymentBreakdown.rateProblem(Decimal(string: text)!) == nil)
+    func ratesFrom0To100PercentInSteps0f0_0001Percent(_ fraction: String) {
+        #expect(Rate.fraction(Decimal(string: fraction)!).problem == nil)
     }
 
-    @Test(arguments: ["-0.01", "1.000001", "8.75", "0.1234567"])
-    func ratesThatAreNot(_ text: String) {
-        #expect(PaymentBreakdown.rateProblem(Decimal(string: text)!) != nil)
+    @Test(arguments: [("-0.01", Rate.Problem.outOfRange), ("1.000001", .outOfRange), ("8.75", .outOfRange), ("0.1234567", .tooPrecise)])
+    func ratesThatAreNot(_ fraction: String, _ expected: Rate.Problem) {
+        #expect(Rate.fraction(Decimal(string: fraction)!).problem == expected)
     }
 
     @Test func partsMustNotBeNegativeOrHuge() {
@@ -34,7 +34,9 @@ struct PaymentBreakdownTests {
         #expect(problem(PaymentBreakdown(subtotal: -1)) == .negativeAmount(field: "subtotal"))
         #expect(problem(PaymentBreakdown(subtotal: 1, surchargeAmount: -5)) == .negativeAmount(field: "surchargeAmount"))
         #expect(problem(PaymentBreakdown(subtotal: 1, tipAmount: Int64.max)) == .amountTooLarge(field: "tipAmount"))
-        #expect(problem(PaymentBreakdown(subtotal: 1, taxRate: 2))?.field == "taxRate")
+        #expect(problem(PaymentBreakdown(subtotal: 1, taxRate: .fraction(2))) == .invalidRate(field: "taxRate", problem: .outOfRange))
+        #expect(problem(PaymentBreakdown(subtotal: 1, surchargeRate: .percent(Decimal(string: "3.33333")!)))
+                == .invalidRate(field: "surchargeRate", problem: .tooPrecise))
     }
 
     @Test func anApprovedCaptureReplacesThePaymentsBreakdownAndTip() throws {

@@ -54,15 +54,16 @@ struct AmountConversionTests {
         #expect(calculation.creditCard.totalAmount == Decimal(string: "107.92"))
         #expect(calculation.creditCard.surchargeAmount == Decimal(string: "2.85"))
         #expect(calculation.creditCard.taxAmount == Decimal(string: "0.07"))
-        #expect(calculation.creditCard.surchargeRate == 3)
+        #expect(calculation.creditCard.surchargeRate == .percent(3))
+        #expect(calculation.creditCard.taxRate == .fraction(Decimal(string: "0.0007")!))
         #expect(calculation.cash.totalAmount == Decimal(string: "105.00"))
         #expect(calculation.creditCard.minorUnits.totalAmount == 10_792)
         #expect(calculation.wire == wire)
     }
 
     @Test func aCalculationRequestGoesOutInMinorUnits() throws {
-        let request = AmountCalculationRequest(amount: MajorUnits(string: "100.10")!, currency: .usd, percentageOffRate: Decimal(string: "2.5"),
-                                               surchargeRate: 3, tipAmount: MajorUnits(string: "1.50"), useCardPrice: true)
+        let request = AmountCalculationRequest(amount: MajorUnits(string: "100.10")!, currency: .usd, percentageOffRate: .percent(Decimal(string: "2.5")!),
+                                               surchargeRate: .fraction(Decimal(string: "0.03")!), tipAmount: MajorUnits(string: "1.50"), useCardPrice: true)
         let wire = try request.wire()
         #expect(wire == CalculateAmountRequest(amount: 10_010, currency: "USD", percentageOffRate: Decimal(string: "2.5"), surchargeRate: 3,
                                                tipAmount: 150, useCardPrice: true))

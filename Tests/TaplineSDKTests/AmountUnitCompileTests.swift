@@ -6,7 +6,8 @@ import Testing
 /// -typecheck` against the TaplineSDK module this test run built. Every call below that
 /// means major units refuses an integer literal (`500` could be 5.00 or 500.00); Tapline's
 /// own follow-ups take `Money`; Koard's and Toro's calls take minor units and refuse a
-/// float literal. The well-typed file must compile, or the refusals prove nothing.
+/// float literal. A rate is a `Rate`, made as `.percent(…)` or `.fraction(…)`: a bare number
+/// (0.0875 or 3) reaches no rate. The well-typed file must compile, or the refusals prove nothing.
 @Suite("Amount units are checked when an app compiles")
 struct AmountUnitCompileTests {
     static let header = """
@@ -37,6 +38,11 @@ struct AmountUnitCompileTests {
         #"_ = try await client.ttp.sale(amount: 500, currency: "USD")"#,
         #"_ = try await client.adjust(transactionId: "t", amount: 500)"#,
         #"_ = try await session.startTransaction(amount: 500, currency: "USD")"#,
+        #"_ = PaymentBreakdown(subtotal: 100, taxRate: .fraction(0.0875), surchargeRate: .percent(3))"#,
+        #"_ = AmountCalculationRequest(amount: 5.00, currency: .usd, percentageOffRate: .percent(2.5), surchargeRate: .percent(3))"#,
+        #"_ = { (input: inout CardTransactionInput) in input.tipRate = .percent(18); input.surchargeRate = .fraction(0.03) }"#,
+        #"_ = try await client.adjust(transactionId: "t", percentage: .fraction(0.18))"#,
+        #"_ = try await client.ttp.sale(amount: 500, breakdown: PaymentBreakdown(subtotal: 500, taxRate: .percent(8.75)), currency: "USD")"#,
     ]
 
     /// Each line must fail: a bare number where the other unit is meant.
@@ -55,6 +61,13 @@ struct AmountUnitCompileTests {
         #"_ = try await client.ttp.sale(amount: 5.00, currency: "USD")"#,
         #"_ = try await client.adjust(transactionId: "t", amount: 5.00)"#,
         #"_ = try await session.startTransaction(amount: 5.00, currency: "USD")"#,
+        #"_ = PaymentBreakdown(subtotal: 100, taxRate: 0.0875)"#,
+        #"_ = PaymentBreakdown(subtotal: 100, surchargeRate: 3)"#,
+        #"_ = AmountCalculationRequest(amount: 5.00, currency: .usd, surchargeRate: 3)"#,
+        #"_ = AmountCalculationRequest(amount: 5.00, currency: .usd, tipRate: 0.18)"#,
+        #"_ = { (input: inout CardTransactionInput) in input.tipRate = 15 }"#,
+        #"_ = { (input: inout CardTransactionInput) in input.percentageOffRate = Decimal(10) }"#,
+        #"_ = try await client.adjust(transactionId: "t", percentage: 0.18)"#,
     ]
 
     @Test func theWellTypedCallsCompile() throws {

@@ -93,7 +93,7 @@ struct AriseMethodsConformanceTests {
             _ = try await client.refundTransaction(RefundRequest(transactionId: sale.transactionId))
             #expect(try await client.getTransactionDetails(id: sale.transactionId)?.status == .refunded)
         case .calculateAmount:
-            let calculation = try await client.calculateAmount(request: AmountCalculationRequest(amount: 100.00, currency: .usd, tipRate: 10))
+            let calculation = try await client.calculateAmount(request: AmountCalculationRequest(amount: 100.00, currency: .usd, tipRate: .percent(10)))
             #expect(calculation.creditCard.totalAmount == 110)
         case .checkCompatibility:
             #expect(client.ttp.checkCompatibility().isCompatible)

@@ -20,8 +20,8 @@ struct CardTransactionFieldTests {
             let settings = try await client.getPaymentSettings()
             var input = TestInput.card(Decimal(string: "20.00")!)
             input.paymentProcessorId = settings.availablePaymentProcessors.first?.id
-            input.tipRate = 15
-            input.percentageOffRate = 10
+            input.tipRate = .percent(15)
+            input.percentageOffRate = .fraction(Decimal(string: "0.1")!)
             input.billingAddress = PostalAddress(line1: "1 Main St", postalCode: "22222")
             input.shippingAddress = PostalAddress(city: "Leeds", countryId: 826)
             input.contactInfo = ContactInfo(firstName: "Ada", companyName: "Engines", mobileNumber: "+44 20", smsNotification: true)

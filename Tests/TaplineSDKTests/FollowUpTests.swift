@@ -30,7 +30,7 @@ struct FollowUpTests {
             let client = try await gateway.client(environment)
             let sale = try await client.submitSaleTransaction(input: TestInput.card(10, tip: 1))
             let allowed = sale.transaction.availableOperations?.first { $0.operationType == .tipAdjustment }
-            #expect(allowed?.suggestedTips?.map(\.tipPercent) == [15, 18, 20])
+            #expect(allowed?.suggestedTips?.map(\.tipPercent) == [.percent(15), .percent(18), .percent(20)])
             #expect(allowed?.suggestedTips?.map(\.tipAmount) == ["1.5", "1.8", "2"].map { Decimal(string: $0)! })
             let adjusted = try await client.adjustTip(transactionId: sale.transactionId, tipAmount: Money(minorUnits: 250, currency: .usd))
             #expect(adjusted.operationType == .tipAdjustment)

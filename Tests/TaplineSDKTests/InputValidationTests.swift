@@ -100,11 +100,11 @@ struct InputValidationTests {
             ("amount", AmountCalculationRequest(amount: 0.00, currency: .usd)),
             ("amount", AmountCalculationRequest(amount: MajorUnits(string: "1.234")!, currency: .usd)),
             ("tipAmount", AmountCalculationRequest(amount: 10.00, currency: .usd, tipAmount: MajorUnits(string: "0.005")!)),
-            ("tipRate", AmountCalculationRequest(amount: 10.00, currency: .usd, tipAmount: 1.00, tipRate: 10)),
-            ("percentageOffRate", AmountCalculationRequest(amount: 10.00, currency: .usd, percentageOffRate: 101)),
-            ("surchargeRate", AmountCalculationRequest(amount: 10.00, currency: .usd, surchargeRate: -1)),
-            ("tipRate", AmountCalculationRequest(amount: 10.00, currency: .usd, tipRate: -5)),
-            ("percentageOffRate", AmountCalculationRequest(amount: 10.00, currency: .usd, percentageOffRate: Decimal(string: "2.12345")!)),
+            ("tipRate", AmountCalculationRequest(amount: 10.00, currency: .usd, tipAmount: 1.00, tipRate: .percent(10))),
+            ("percentageOffRate", AmountCalculationRequest(amount: 10.00, currency: .usd, percentageOffRate: .percent(101))),
+            ("surchargeRate", AmountCalculationRequest(amount: 10.00, currency: .usd, surchargeRate: .fraction(-1))),
+            ("tipRate", AmountCalculationRequest(amount: 10.00, currency: .usd, tipRate: .percent(-5))),
+            ("percentageOffRate", AmountCalculationRequest(amount: 10.00, currency: .usd, percentageOffRate: .percent(Decimal(string: "2.12345")!))),
         ]
         for (field, request) in cases {
             await expectRefusedInput(field) { () async throws(TaplineAPIError) in _ = try await client.calculateAmount(request: request) }

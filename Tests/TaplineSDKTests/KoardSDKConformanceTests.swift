@@ -23,8 +23,8 @@ struct KoardSDKConformanceTests {
 
     /// 25.00 + 8.75 % tax (2.19) + 5.00 tip + 3 % surcharge (0.75) = 32.94, Koard's example.
     static let breakdown = PaymentBreakdown(
-        subtotal: 2500, taxRate: Decimal(string: "0.0875"), taxAmount: 219, tipAmount: 500, tipType: .fixed, surchargeAmount: 75,
-        surchargeRate: Decimal(string: "0.03"))
+        subtotal: 2500, taxRate: .fraction(Decimal(string: "0.0875")!), taxAmount: 219, tipAmount: 500, tipType: .fixed, surchargeAmount: 75,
+        surchargeRate: .fraction(Decimal(string: "0.03")!))
 
     @Test(arguments: EntryPoint.allCases)
     func entryPoint(_ entry: EntryPoint) async throws {
@@ -77,12 +77,12 @@ struct KoardSDKConformanceTests {
                 let paid = try await client.ttp.sale(amount: 3294, breakdown: Self.breakdown, currency: "USD")
                 let id = try #require(paid.transactionId)
                 // 18 % of the 25.00 subtotal is 4.50, replacing the 5.00 tip: 32.94 − 5.00 + 4.50.
-                let byRate = try await client.adjust(transactionId: id, type: .tip, percentage: Decimal(string: "0.18"))
+                let byRate = try await client.adjust(transactionId: id, type: .tip, percentage: .fraction(Decimal(string: "0.18")!))
                 #expect(byRate.amounts?.tipAmount == Decimal(string: "4.5") && byRate.amounts?.capturedAmount == Decimal(string: "32.44"))
                 let byAmount = try await client.adjust(transactionId: id, amount: 600)
                 #expect(byAmount.amounts?.tipAmount == 6 && byAmount.amounts?.capturedAmount == Decimal(string: "33.94"))
                 await expectRefusedInput("percentage") { () async throws(TaplineAPIError) in
-                    _ = try await client.adjust(transactionId: id, percentage: 2)
+                    _ = try await client.adjust(transactionId: id, percentage: .fraction(2))
                 }
                 await expectRefusedInput("amount") { () async throws(TaplineAPIError) in
                     _ = try await client.adjust(transactionId: id)

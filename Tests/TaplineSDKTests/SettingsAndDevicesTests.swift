@@ -80,7 +80,7 @@ struct SettingsAndDevicesTests {
         let gateway = try await LiveGateway.make(permissions: APIPermission.allCases)
         try await gateway.run { environment in
             let client = try await gateway.client(environment)
-            let request = AmountCalculationRequest(amount: MajorUnits(string: "100.00")!, currency: .usd, percentageOffRate: 5, tipAmount: 10.00)
+            let request = AmountCalculationRequest(amount: MajorUnits(string: "100.00")!, currency: .usd, percentageOffRate: .percent(5), tipAmount: 10.00)
             let calculation = try await client.calculateAmount(request: request)
             #expect(calculation.currency == .usd)
             for tender in [calculation.cash, calculation.creditCard, calculation.debitCard, calculation.ach] {

@@ -42,6 +42,7 @@ struct TransactionSessionTests {
             #expect(receipt.type == .purchase)
             #expect(receipt.gratuityAmount == 0)
             #expect(receipt.baseAmount == 1_000 && receipt.discountAmount == 0 && receipt.surchargeAmount == 0 && receipt.taxAmount == 0)
+            #expect(receipt.surchargeRate == nil)
             #expect(receipt.currency == .usd)
             #expect(receipt.authCode?.isEmpty == false)
             #expect(receipt.responseCode == .approved)

@@ -82,8 +82,8 @@ public enum Fixtures {
         transaction.createdById = "device_1"
         transaction.batchId = "b_1"
         transaction.breakdown = PaymentBreakdown(
-            subtotal: 10_000, taxRate: Decimal(string: "0.0875"), taxAmount: 875, tipAmount: 1_155, tipType: .percentage,
-            surchargeAmount: 315, surchargeRate: Decimal(string: "0.031234"))
+            subtotal: 10_000, taxRate: .fraction(Decimal(string: "0.0875")!), taxAmount: 875, tipAmount: 1_155, tipType: .percentage,
+            surchargeAmount: 315, surchargeRate: .percent(Decimal(string: "3.1234")!))
         transaction.settledAt = date(86_400_456)
         transaction.updatedAt = date(3_600_789)
         transaction.amountDetails = AmountBreakdown(

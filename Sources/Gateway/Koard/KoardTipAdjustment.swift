@@ -7,7 +7,7 @@ import PaymentCore
 struct KoardTipAdjustment: Sendable {
     enum Tip: Sendable {
         case amount(Int64)
-        case percentage(Decimal)
+        case percentage(Rate)
     }
 
     let tip: Tip
@@ -20,10 +20,10 @@ struct KoardTipAdjustment: Sendable {
         case (let amount?, nil):
             tip = .amount(try AmountField.nonNegative(amount, field: "amount"))
         case (nil, let percentage?):
-            if let problem = PaymentBreakdown.rateProblem(percentage) {
-                throw GatewayFailure.invalid("percentage", "percentage \(problem)")
-            }
-            tip = .percentage(percentage)
+            // Koard's percentage is a fraction (0.18 = 18 %), held as a Rate from here on.
+            let rate = Rate.fraction(percentage)
+            if let problem = rate.problem { throw GatewayFailure.invalid("percentage", "percentage \(BreakdownRules.koard.rateLimits(problem))") }
+            tip = .percentage(rate)
         case (.some, .some):
             throw GatewayFailure.invalid("percentage", "give amount or percentage, not both")
         case (nil, nil):
@@ -40,7 +40,7 @@ struct KoardTipAdjustment: Sendable {
         case .percentage(let rate):
             let subtotal = payment.breakdown?.subtotal ?? (payment.capturedAmount - payment.tipAmount)
             do {
-                return try Money(minorUnits: subtotal, currency: payment.currency).applying(rate: rate).minorUnits
+                return try Money(minorUnits: subtotal, currency: payment.currency).applying(rate: rate.fraction).minorUnits
             } catch {
                 throw GatewayFailure.invalid("percentage", "percentage gives a tip too large to take", .amount)
             }

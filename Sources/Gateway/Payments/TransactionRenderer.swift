@@ -40,7 +40,7 @@ struct TransactionRenderer: Sendable {
                 refunded: transaction.refundedAmount, tip: transaction.tipAmount, refundable: transaction.refundableAmount)
             resource.availableOperations = availableOperations(transaction, merchant: merchant)
         }
-        resource.breakdown = transaction.breakdown
+        resource.breakdown = transaction.breakdown.map(BreakdownRequest.init)
         resource.hasSignature = transaction.signature == nil ? nil : true
         resource.signatureRequired = transaction.signatureRequired ? true : nil
         resource.additionalInformation = transaction.additionalInformation.flatMap {

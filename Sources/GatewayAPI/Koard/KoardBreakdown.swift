@@ -2,8 +2,8 @@ import Foundation
 import PaymentCore
 
 /// Koard's `PaymentBreakdown` on the wire, in Koard's snake_case. Rates are decimal fractions
-/// (0.0875 = 8.75 %). The same fields as ``BreakdownRequest``; the gateway checks both with
-/// one rule.
+/// (0.0875 = 8.75 %), Koard's unit, where ``BreakdownRequest`` (`/v1`) has percentages: the
+/// two convert here, at Koard's edge, and the gateway checks both with one rule.
 public struct KoardBreakdown: Codable, Sendable, Equatable {
     public var subtotal: Int64
     public var taxRate: Decimal?
@@ -35,16 +35,18 @@ public struct KoardBreakdown: Codable, Sendable, Equatable {
         self.surchargeRate = surchargeRate
     }
 
-    /// A stored breakdown as Koard shows it.
+    /// A stored breakdown as Koard shows it (rates as fractions).
     public init(_ breakdown: PaymentBreakdown) {
-        self.init(subtotal: breakdown.subtotal, taxRate: breakdown.taxRate, taxAmount: breakdown.taxAmount, tipAmount: breakdown.tipAmount,
-                  tipType: breakdown.tipType.rawValue, surchargeAmount: breakdown.surchargeAmount, surchargeRate: breakdown.surchargeRate)
+        self.init(subtotal: breakdown.subtotal, taxRate: breakdown.taxRate?.fraction, taxAmount: breakdown.taxAmount,
+                  tipAmount: breakdown.tipAmount, tipType: breakdown.tipType.rawValue, surchargeAmount: breakdown.surchargeAmount,
+                  surchargeRate: breakdown.surchargeRate?.fraction)
     }
 
-    /// The same fields under the canonical names, for the one validation rule.
+    /// The same fields under the canonical names and in the canonical unit (Koard's fraction
+    /// 0.0875 becomes the percentage 8.75, exactly), for the one validation rule.
     public var canonical: BreakdownRequest {
-        BreakdownRequest(subtotal: subtotal, taxRate: taxRate, taxAmount: taxAmount, tipAmount: tipAmount, tipType: tipType,
-                         surchargeAmount: surchargeAmount, surchargeRate: surchargeRate)
+        BreakdownRequest(subtotal: subtotal, taxRate: taxRate.map { Rate.fraction($0).percent }, taxAmount: taxAmount, tipAmount: tipAmount,
+                         tipType: tipType, surchargeAmount: surchargeAmount, surchargeRate: surchargeRate.map { Rate.fraction($0).percent })
     }
 
     /// The Koard name of a canonical breakdown field ("taxRate" → "tax_rate").

@@ -1,4 +1,5 @@
 import Foundation
+import PaymentCore
 
 /// Checks of method inputs that run before any network call, each refusing with
 /// `.badRequest(.invalidInput(field, …))` so the app learns which field is wrong without a
@@ -28,17 +29,15 @@ enum InputCheck {
         }
     }
 
-    /// The most decimals a rate may have (3.3333 %), as the gateway's calculator takes them.
-    static let maxRateDecimals = 4
+    /// The most decimals a rate may have as a percentage (3.3333 %), as the gateway's calculator takes them.
+    static let maxRateDecimals = Rate.maxPercentFractionDigits
 
-    /// A rate in percent (3.5 means 3.5 %): 0–100 with at most ``maxRateDecimals`` decimals.
-    static func rate(_ value: Decimal?, field: String) throws(TaplineAPIError) {
-        guard let value else { return }
-        guard !value.isNaN, value >= 0, value <= 100 else {
-            throw .badRequest(.invalidInput(field, "\(field) must be a percentage from 0 to 100"))
-        }
-        guard hasAtMost(maxRateDecimals, decimalsIn: value) else {
-            throw .badRequest(.invalidInput(field, "\(field) may have at most \(maxRateDecimals) decimals"))
+    /// A rate from 0 % to 100 % with at most ``maxRateDecimals`` decimals as a percentage.
+    static func rate(_ value: Rate?, field: String) throws(TaplineAPIError) {
+        switch value?.problem {
+        case nil: return
+        case .outOfRange?: throw .badRequest(.invalidInput(field, "\(field) must be a percentage from 0 to 100"))
+        case .tooPrecise?: throw .badRequest(.invalidInput(field, "\(field) may have at most \(maxRateDecimals) decimals as a percentage"))
         }
     }
 

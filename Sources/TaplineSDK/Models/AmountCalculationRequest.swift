@@ -3,26 +3,27 @@ import GatewayAPI
 import PaymentCore
 
 /// What to price with ``TaplineClient/calculateAmount(request:)`` (ARISE
-/// `CalculateAmountRequest`). Amounts are major units; rates are percentages (3.5 means 3.5 %).
+/// `CalculateAmountRequest`). Amounts are major units; rates are ``Rate``s (`.percent(3.5)`),
+/// sent to the gateway as `/v1` percentages.
 public struct AmountCalculationRequest: Sendable, Equatable {
     /// The base amount before discounts, surcharge, tip and tax.
     public var amount: MajorUnits
     /// The currency of ``amount`` and ``tipAmount``.
     public var currency: Currency
-    /// A percentage off the base amount, 0–100.
-    public var percentageOffRate: Decimal?
-    /// Overrides the merchant's default surcharge (or dual-pricing) rate, 0–100.
-    public var surchargeRate: Decimal?
+    /// A discount off the base amount, 0 % to 100 %.
+    public var percentageOffRate: Rate?
+    /// Overrides the merchant's default surcharge (or dual-pricing) rate, 0 % to 100 %.
+    public var surchargeRate: Rate?
     /// A fixed tip in major units; not together with ``tipRate``.
     public var tipAmount: MajorUnits?
-    /// A tip as a percentage of the discounted amount, 0–100; not together with ``tipAmount``.
-    public var tipRate: Decimal?
+    /// A tip as a rate of the discounted amount, 0 % to 100 %; not together with ``tipAmount``.
+    public var tipRate: Rate?
     /// Dual pricing: true when ``amount`` is the card price, false when it is the cash price.
     public var useCardPrice: Bool?
 
     /// A calculation request; nothing is checked until it is sent.
-    public init(amount: MajorUnits, currency: Currency, percentageOffRate: Decimal? = nil, surchargeRate: Decimal? = nil,
-                tipAmount: MajorUnits? = nil, tipRate: Decimal? = nil, useCardPrice: Bool? = nil) {
+    public init(amount: MajorUnits, currency: Currency, percentageOffRate: Rate? = nil, surchargeRate: Rate? = nil,
+                tipAmount: MajorUnits? = nil, tipRate: Rate? = nil, useCardPrice: Bool? = nil) {
         self.amount = amount
         self.currency = currency
         self.percentageOffRate = percentageOffRate
@@ -45,7 +46,7 @@ public struct AmountCalculationRequest: Sendable, Equatable {
             throw .badRequest(.invalidInput("tipRate", "give tipAmount or tipRate, not both"))
         }
         return CalculateAmountRequest(
-            amount: minorAmount, currency: currency.code, percentageOffRate: percentageOffRate, surchargeRate: surchargeRate,
-            tipAmount: minorTip, tipRate: tipRate, useCardPrice: useCardPrice)
+            amount: minorAmount, currency: currency.code, percentageOffRate: percentageOffRate?.percent,
+            surchargeRate: surchargeRate?.percent, tipAmount: minorTip, tipRate: tipRate?.percent, useCardPrice: useCardPrice)
     }
 }

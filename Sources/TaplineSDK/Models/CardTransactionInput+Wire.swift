@@ -41,9 +41,10 @@ extension CardTransactionInput {
         request.emvTags = emvTags
         request.emvPaymentAppVersion = emvPaymentAppVersion
         request.customerId = customerId
-        request.tipRate = tipRate
-        request.percentageOffRate = percentageOffRate
-        request.surchargeRate = surchargeRate
+        // Rates go out as /v1 percentages.
+        request.tipRate = tipRate?.percent
+        request.percentageOffRate = percentageOffRate?.percent
+        request.surchargeRate = surchargeRate?.percent
         request.useCardPrice = useCardPrice
         request.billingAddress = billingAddress
         request.shippingAddress = shippingAddress

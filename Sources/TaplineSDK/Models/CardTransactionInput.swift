@@ -47,12 +47,12 @@ public struct CardTransactionInput: Sendable, Equatable {
     public var customerId: String?
     /// A tip on top of the price, in major units; not with ``tipRate``.
     public var tipAmount: MajorUnits?
-    /// A tip as a percentage of the amount after percentage off; not with ``tipAmount``.
-    public var tipRate: Decimal?
-    /// A discount, percent of ``amount``.
-    public var percentageOffRate: Decimal?
-    /// Replaces the merchant's surcharge or dual-pricing rate.
-    public var surchargeRate: Decimal?
+    /// A tip as a rate of the amount after percentage off (`.percent(18)`); not with ``tipAmount``.
+    public var tipRate: Rate?
+    /// A discount, a rate of ``amount`` (`.percent(10)`).
+    public var percentageOffRate: Rate?
+    /// Replaces the merchant's surcharge or dual-pricing rate (`.percent(3)`).
+    public var surchargeRate: Rate?
     /// Dual pricing: true when ``amount`` is the card price.
     public var useCardPrice: Bool?
     /// Verified by AVS (see ``TransactionDetails/avsResponse``) and kept.

@@ -62,7 +62,7 @@ public struct TransactionDetails: Sendable, Equatable, Identifiable {
     public var availableOperations: [TransactionOperation]?
     /// An original's follow-ups, oldest first; nil on follow-ups and in list answers.
     public var operations: [TransactionDetails]?
-    /// How the total divides (Koard's `PaymentBreakdown`, minor units, rates as fractions),
+    /// How the total divides (Koard's `PaymentBreakdown`, minor units, rates as ``Rate``s),
     /// when the payment was made or last captured, incremented or adjusted with one.
     public var breakdown: PaymentBreakdown?
     /// The STAN (ISO 8583 field 11) the acquirer link sent this row under; nil with the simulator.
@@ -123,7 +123,7 @@ public struct TransactionDetails: Sendable, Equatable, Identifiable {
         settledAt = resource.settledAt
         availableOperations = resource.availableOperations?.map { TransactionOperation($0, currency: currency) }
         merchant = resource.merchant
-        breakdown = resource.breakdown
+        breakdown = resource.breakdown?.payment
         additionalInformation = resource.additionalInformation
         stan = resource.stan
         amountDetails = resource.amountDetails.map { TenderBreakdown($0, currency: currency) }

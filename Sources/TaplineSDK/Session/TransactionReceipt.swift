@@ -35,6 +35,8 @@ public struct TransactionReceipt: Sendable, Equatable {
     public var discountAmount: Int64?
     /// What the card paid for being a card, which a receipt must disclose where surcharging is allowed.
     public var surchargeAmount: Int64?
+    /// The rate the surcharge came from, when it came from one (a disclosure states it).
+    public var surchargeRate: Rate?
     public var taxAmount: Int64?
     public var type: Kind
     public var gratuityAmount: Int64

@@ -21,6 +21,7 @@ extension TransactionSession {
             receipt.baseAmount = parts.baseAmount
             receipt.discountAmount = parts.percentageOffAmount + parts.cashDiscountAmount
             receipt.surchargeAmount = parts.surchargeAmount
+            receipt.surchargeRate = parts.surchargeRate > 0 ? .percent(parts.surchargeRate) : nil
             receipt.taxAmount = parts.taxAmount
         }
         receipt.authCode = transaction.processor?.authorizationCode

@@ -42,8 +42,8 @@ extension TransactionSession {
         let settings = try? await client.ttp.settings()
         let percentages = (settings?.isTipsEnabled ?? true) ? settings?.defaultTipsOptions ?? [15, 18, 20] : []
         // A percentage that prices no amount (one far out of range) is left out, never a wrong tip.
-        let suggestions = percentages.compactMap { percent in
-            (try? base.applying(rate: percent / 100)).map { SuggestedGratuity(percentage: percent, amount: $0.minorUnits) }
+        let suggestions = percentages.map(Rate.percent).compactMap { rate in
+            (try? base.applying(rate: rate.fraction)).map { SuggestedGratuity(percentage: rate, amount: $0.minorUnits) }
         }
         guard let provider = configuration.gratuityProvider else { return 0 }
         guard let chosen = await provider.chooseGratuity(for: base, suggestions: suggestions) else { return nil }

@@ -50,12 +50,12 @@ public protocol GratuityProvider: Sendable {
 
 /// A suggested gratuity: a percentage of the amount and what it comes to.
 public struct SuggestedGratuity: Sendable, Equatable {
-    /// e.g. 15 for 15 %.
-    public var percentage: Decimal
+    /// The suggested rate, e.g. `.percent(15)`.
+    public var percentage: Rate
     /// Minor units.
     public var amount: Int64
 
-    public init(percentage: Decimal, amount: Int64) {
+    public init(percentage: Rate, amount: Int64) {
         self.percentage = percentage
         self.amount = amount
     }

@@ -45,7 +45,8 @@ struct KoardOpenAPITests {
             ("KoardOperation", operation),
             ("BreakdownRequest", BreakdownRequest(subtotal: 1, taxRate: 0, taxAmount: 0, tipAmount: 0, tipType: "fixed", surchargeAmount: 0,
                                                   surchargeRate: 0)),
-            ("PaymentBreakdown", PaymentBreakdown(subtotal: 1, taxRate: 0, surchargeRate: 0)),
+            // What a /v1 answer shows as its `breakdown` (schema PaymentBreakdown).
+            ("PaymentBreakdown", BreakdownRequest(PaymentBreakdown(subtotal: 1, taxRate: .percent(0), surchargeRate: .percent(0)))),
         ]
         for (name, value) in values {
             let schema = try #require(OpenAPIDocumentTests.schema(name), "schema \(name)")

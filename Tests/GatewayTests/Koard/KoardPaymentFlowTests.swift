@@ -70,11 +70,11 @@ struct KoardPaymentFlowTests {
             #expect(afterCapture.operation?.type == "capture")
             #expect(afterCapture.operation?.status == .captured)
 
-            // The canonical API shows the same breakdown, in camelCase.
+            // The canonical API shows the same breakdown, in camelCase and /v1's percentages.
             let details = try await session.send(.get, APIPath.transaction(hold.transactionId)).decode(TransactionResource.self)
-            #expect(details.breakdown == PaymentBreakdown(
-                subtotal: 2_500, taxRate: Decimal(string: "0.0875"), taxAmount: 219, tipAmount: 500, surchargeAmount: 75,
-                surchargeRate: Decimal(string: "0.03")))
+            #expect(details.breakdown == BreakdownRequest(
+                subtotal: 2_500, taxRate: Decimal(string: "8.75"), taxAmount: 219, tipAmount: 500, tipType: "fixed", surchargeAmount: 75,
+                surchargeRate: 3))
             #expect(details.operations?.first { $0.type == .capture }?.breakdown?.tipAmount == 500)
 
             let refunded = try await session.koard(KoardPath.refund(hold.transactionId), #"{"amount":3294}"#).koard
