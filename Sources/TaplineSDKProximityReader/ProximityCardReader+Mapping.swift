@@ -1,4 +1,4 @@
-#if canImport(ProximityReader) && os(iOS)
+#if canImport(ProximityReader) && (os(iOS) || TAPLINE_PROXIMITYREADER_STUBS)
 import Foundation
 import ProximityReader
 import TaplineSDK

@@ -1,6 +1,8 @@
 // Apple's ProximityReader exists only in the iOS SDK (iPhone and Mac Catalyst). Everywhere
 // else, Linux included, this module compiles to nothing and apps use SimulatedCardReader.
-#if canImport(ProximityReader) && os(iOS)
+// TAPLINE_PROXIMITYREADER_STUBS is set only by the CI check that type-checks this module on
+// Linux against Stubs/ (docs/ios.md); no build of the package sets it.
+#if canImport(ProximityReader) && (os(iOS) || TAPLINE_PROXIMITYREADER_STUBS)
 import Foundation
 import PaymentCore
 import ProximityReader
