@@ -73,6 +73,8 @@ let package = Package(
             "PaymentCore", "CardData", "GatewayAPI", "Processing", "ProcessingISO8583", "Storage", "StorageSQLite", "StoragePostgres",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "Crypto", package: "swift-crypto"),
+            // RS256 integrator JWTs (Auth/IntegratorKey).
+            .product(name: "_CryptoExtras", package: "swift-crypto"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -13,8 +13,14 @@ public struct APIClient: Sendable, Equatable, Codable {
     public var permissions: [String]
     public var createdAt: Date
     public var revokedAt: Date?
+    /// The keys and claims of JWTs the client's backend signs itself; nil when it uses only
+    /// Tapline's access tokens.
+    public var integratorJWT: IntegratorJWTSettings?
 
-    public init(id: String, merchantId: String, name: String, secretHash: String, permissions: [String], createdAt: Date, revokedAt: Date? = nil) {
+    public init(
+        id: String, merchantId: String, name: String, secretHash: String, permissions: [String], createdAt: Date, revokedAt: Date? = nil,
+        integratorJWT: IntegratorJWTSettings? = nil
+    ) {
         self.id = id
         self.merchantId = merchantId
         self.name = name
@@ -22,5 +28,6 @@ public struct APIClient: Sendable, Equatable, Codable {
         self.permissions = permissions
         self.createdAt = createdAt
         self.revokedAt = revokedAt
+        self.integratorJWT = integratorJWT
     }
 }

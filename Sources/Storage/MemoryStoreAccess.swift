@@ -13,6 +13,9 @@ extension MemoryStoreQuerying {
     func apiClients(merchantId: String) async throws -> [APIClient] {
         try withState { $0.apiClients(merchantId: merchantId) }
     }
+    func apiClient(jwtIssuer: String) async throws -> APIClient? {
+        try withState { $0.apiClients.values.first { $0.integratorJWT?.issuer == jwtIssuer } }
+    }
     func refreshToken(hash: String) async throws -> RefreshToken? { try withState { $0.refreshTokens[hash] } }
 
     func transaction(id: String, merchantId: String) async throws -> Transaction? {

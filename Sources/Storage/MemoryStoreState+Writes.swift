@@ -28,6 +28,7 @@ extension MemoryStoreState {
     mutating func insert(_ client: APIClient) throws {
         guard apiClients[client.id] == nil else { throw StoreError.duplicate("API client \(client.id)") }
         try requireMerchant(client.merchantId, for: "API client \(client.id)")
+        try requireFreeIssuer(client)
         apiClients[client.id] = client
     }
 
@@ -35,7 +36,16 @@ extension MemoryStoreState {
         guard apiClients[client.id]?.merchantId == client.merchantId else {
             throw StoreError.notFound("API client \(client.id)")
         }
+        try requireFreeIssuer(client)
         apiClients[client.id] = client
+    }
+
+    /// An integrator JWT issuer names one client (the SQL stores' unique index).
+    private func requireFreeIssuer(_ client: APIClient) throws {
+        guard let issuer = client.integratorJWT?.issuer else { return }
+        if apiClients.values.contains(where: { $0.id != client.id && $0.integratorJWT?.issuer == issuer }) {
+            throw StoreError.duplicate("API client \(client.id)")
+        }
     }
 
     mutating func insert(_ token: RefreshToken) throws {

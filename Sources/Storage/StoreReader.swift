@@ -9,6 +9,8 @@ public protocol StoreReader: Sendable {
 
     func apiClient(id: String) async throws -> APIClient?
     func apiClients(merchantId: String) async throws -> [APIClient]
+    /// The client whose integrator JWTs carry this `iss` (``IntegratorJWTSettings/issuer``), revoked or not.
+    func apiClient(jwtIssuer: String) async throws -> APIClient?
 
     func refreshToken(hash: String) async throws -> RefreshToken?
 

@@ -46,6 +46,10 @@ extension SQLQuerying {
         try await fetch(SQLTables.apiClients, where: "merchant_id = ?", [.text(merchantId)], orderBy: "created_at, id")
     }
 
+    func apiClient(jwtIssuer: String) async throws -> APIClient? {
+        try await fetch(SQLTables.apiClients, where: "jwt_issuer = ?", [.text(jwtIssuer)]).first
+    }
+
     func refreshToken(hash: String) async throws -> RefreshToken? {
         try await fetch(SQLTables.refreshTokens, where: "token_hash = ?", [.text(hash)]).first
     }

@@ -19,11 +19,15 @@ enum SQLTables {
         Column(name: "permissions") { try SQLValue.json($0.permissions) },
         Column(name: "created_at") { SQLValue.date($0.createdAt) },
         Column(name: "revoked_at") { SQLValue.date($0.revokedAt) },
+        // The issuer apart from the rest, for its unique index and the look-up by token.
+        Column(name: "jwt_issuer") { SQLValue.text($0.integratorJWT?.issuer) },
+        Column(name: "jwt_settings") { try $0.integratorJWT.map(SQLValue.json) ?? .null },
     ]) { row in
         APIClient(
             id: try row.text("id"), merchantId: try row.text("merchant_id"), name: try row.text("name"),
             secretHash: try row.text("secret_hash"), permissions: try row.json([String].self, "permissions"),
-            createdAt: try row.date("created_at"), revokedAt: try row.optionalDate("revoked_at"))
+            createdAt: try row.date("created_at"), revokedAt: try row.optionalDate("revoked_at"),
+            integratorJWT: try row.optionalJSON(IntegratorJWTSettings.self, "jwt_settings"))
     }
 
     static let refreshTokens = SQLTable<RefreshToken>("refresh_tokens", key: ["token_hash", "merchant_id"], columns: [

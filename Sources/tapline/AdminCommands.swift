@@ -37,7 +37,7 @@ struct MerchantCommand: AsyncParsableCommand {
 /// `tapline client create`: an API client; its secret is printed once.
 struct ClientCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "client", abstract: "Manage API clients.", subcommands: [Create.self, Permissions.self])
+        commandName: "client", abstract: "Manage API clients.", subcommands: [Create.self, Permissions.self, ClientJWTCommand.self])
 
     struct Create: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Create an API client and print its secret once.")

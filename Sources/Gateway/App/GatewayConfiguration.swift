@@ -54,6 +54,8 @@ public struct GatewayConfiguration: Sendable {
     /// and whether its cookie is `Secure` (set it when users reach the gateway over TLS,
     /// through a proxy that terminates it).
     public var dashboard = DashboardSettings()
+    /// Fetching integrators' JWKS: timeout, size bound, refresh age and rate limit.
+    public var integratorJWKS = JWKSPolicy()
 
     public init() {}
 }

@@ -20,6 +20,8 @@ public struct GatewayDependencies: Sendable {
     public var acquirerLink: AcquirerLink?
     /// Posts webhooks (URLSession unless a test injects another).
     public var webhookTransport: any WebhookTransport = URLSessionWebhookTransport()
+    /// Fetches integrators' JWKS documents (URLSession unless a test injects another).
+    public var jwksFetcher: any JWKSFetching = URLSessionJWKSFetcher()
 
     public init(
         store: any Store, processor: any PaymentProcessor, keys: GatewayKeys, cardKeys: CardKeyRing? = nil,

@@ -27,6 +27,7 @@ enum GatewayRoutes {
     /// The shared steps every route goes through, built once from the services.
     static func pipeline(_ services: GatewayServices, now: @escaping @Sendable () -> Date) -> RoutePipeline {
         RoutePipeline(
-            auth: AuthMiddleware(signer: services.signer, now: now), devices: services.deviceGuard, idempotency: services.idempotency)
+            auth: AuthMiddleware(signer: services.signer, integratorTokens: services.integratorTokens, now: now),
+            devices: services.deviceGuard, idempotency: services.idempotency)
     }
 }

@@ -19,6 +19,8 @@ public struct GatewayServices: Sendable {
     let idempotency: IdempotencyGuard
     let renderer: TransactionRenderer
     let signer: AccessTokenSigner
+    /// JWTs API clients' backends sign with keys they registered (the Halo routes, and `/v1` if allowed).
+    let integratorTokens: IntegratorTokenVerifier
     let devices: DeviceService
     /// Signs and verifies reader tokens.
     let readerTokens: ReaderTokenSigner
@@ -58,6 +60,10 @@ public struct GatewayServices: Sendable {
         let processor = ProcessorGateway(processor: dependencies.processor, timeout: configuration.processorTimeout)
         self.processor = processor
         signer = AccessTokenSigner(key: dependencies.keys.tokenSigningKey)
+        integratorTokens = IntegratorTokenVerifier(
+            store: store,
+            keys: IntegratorKeyCache(fetcher: dependencies.jwksFetcher, policy: configuration.integratorJWKS, now: now, logger: dependencies.logger),
+            now: now)
         payments = PaymentService(
             store: store, processor: processor, recorder: recorder, panHasher: PANHasher(key: dependencies.keys.panHashKey),
             now: now, makeId: dependencies.makeId, outbox: outbox)

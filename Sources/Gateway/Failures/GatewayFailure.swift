@@ -45,7 +45,7 @@ enum GatewayFailure: Error, Sendable {
     }
 
     /// Why a caller is not authenticated.
-    enum Unauthenticated: Sendable, Equatable, CaseIterable {
+    enum Unauthenticated: Sendable, Equatable {
         /// No `Authorization` header.
         case missingToken
         /// An `Authorization` header that is not a bearer token.
@@ -56,6 +56,9 @@ enum GatewayFailure: Error, Sendable {
         case invalidClient
         /// A refresh token that is unknown, expired or used.
         case invalidGrant
+        /// A JWT whose `iss` names a client that registered keys, refused for `reason`
+        /// (``IntegratorTokenVerifier``).
+        case integratorTokenRefused(clientId: String, reason: String)
     }
 
     /// Why a known caller may not do this.

@@ -39,4 +39,7 @@ struct Caller: Sendable {
     var clientId: String
     var merchantId: String
     var permissions: Set<String>
+    /// The merchant user an integrator's JWT names (its registered user claim); nil for
+    /// Tapline's own access tokens, which name only the client.
+    var merchantUser: String? = nil
 }

@@ -92,6 +92,7 @@ extension GatewayError {
         case .invalidToken: self = .unauthorized("the access token is invalid or expired; get a new one from /v1/oauth/token")
         case .invalidClient: self.init(.unauthorized, .invalidClient, "unknown client id or wrong client secret")
         case .invalidGrant: self.init(.badRequest, .invalidGrant, "the refresh token is invalid, expired or already used; authenticate again")
+        case .integratorTokenRefused(_, let reason): self = .unauthorized("the JWT from your backend was refused: \(reason)")
         }
     }
 

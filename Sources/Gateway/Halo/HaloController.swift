@@ -36,6 +36,8 @@ struct HaloController {
             Self.reading(apple), on: device, pinRefusal: "this payload carries a PIN; send it to /transactions/{id}/submitPinApple")
         var terms = TapPaymentService.Terms()
         terms.referenceId = reference
+        // The merchant user of an integrator's JWT made the payment; otherwise the device did.
+        terms.createdById = caller.merchantUser
         let row = try await HaloFailures.finishedRow {
             if tap.kind == .refund {
                 guard caller.permissions.contains(APIPermission.ecommerceRefund.rawValue) else {

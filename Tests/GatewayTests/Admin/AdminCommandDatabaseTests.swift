@@ -14,6 +14,7 @@ struct AdminCommandDatabaseTests {
         ["merchant", "settings", "--merchant", "m-1"],
         ["client", "create", "--merchant-id", "m-1"],
         ["client", "permissions", "--client-id", "tl_1", "--grant-defaults"],
+        ["client", "jwt", "--client-id", "tl_1", "--remove"],
         ["user", "create", "--merchant-id", "m-1", "--email", "ann@shop.example"],
     ]
 

@@ -31,6 +31,8 @@ struct GatewayFailureMappingTests {
         (.unauthenticated(.invalidToken), Expected(
             status: 401, code: .unauthorized, message: "the access token is invalid or expired; get a new one from /v1/oauth/token")),
         (.unauthenticated(.invalidClient), Expected(status: 401, code: .invalidClient, message: "unknown client id or wrong client secret")),
+        (.unauthenticated(.integratorTokenRefused(clientId: "tl_1", reason: "the token expired")), Expected(
+            status: 401, code: .unauthorized, message: "the JWT from your backend was refused: the token expired")),
         (.unauthenticated(.invalidGrant), Expected(
             status: 400, code: .invalidGrant, message: "the refresh token is invalid, expired or already used; authenticate again")),
         (.forbidden(.transactionTypeNotEnabled(.refund)), Expected(
