@@ -94,6 +94,8 @@ public enum APIErrorCode: String, Sendable, CaseIterable {
     case pinWindowExpired = "pin_window_expired"
     /// Payments go to an acquirer, and this merchant has no acquirer merchant and terminal id.
     case acquirerNotConfigured = "acquirer_not_configured"
+    /// Reader tokens need a merchant setting (the error's `field`, e.g. `appleMerchantIdentifier`) this merchant lacks.
+    case merchantSettingMissing = "merchant_setting_missing"
     /// The merchant's processor cannot debit bank accounts (an ISO 8583 acquirer link is cards only).
     case achNotSupported = "ach_not_supported"
     // 403

@@ -29,13 +29,15 @@ public struct PaymentSettingsResponse: Codable, Sendable, Equatable {
     /// Whether a tapped card that asks for a signature is captured without one (Tapline);
     /// false (the default): such a payment is held until the signature is stored.
     public var isSignatureWaived: Bool
+    /// The merchant's identifier at Apple for Tap to Pay on iPhone; absent until set (Tapline).
+    public var appleMerchantIdentifier: String?
 
     public init(availableCurrencies: [NamedOption], zeroCostProcessingOption: ZeroCostProcessingOption, defaultSurchargeRate: Decimal?,
                 defaultCashDiscountRate: Decimal?, defaultDualPricingRate: Decimal?, isTipsEnabled: Bool, defaultTipsOptions: [Decimal]?,
                 availableCardTypes: [NamedOption], availableTransactionTypes: [NamedOption],
                 availablePaymentProcessors: [PaymentProcessorOption], avs: AvsOptions?, isCustomerCardSavingByTerminalEnabled: Bool,
                 ttpIosTerminalProfileId: String?, taxRate: Decimal? = nil, acquirerMerchantId: String? = nil,
-                acquirerTerminalId: String? = nil, isSignatureWaived: Bool = false) {
+                acquirerTerminalId: String? = nil, isSignatureWaived: Bool = false, appleMerchantIdentifier: String? = nil) {
         self.availableCurrencies = availableCurrencies
         self.zeroCostProcessingOption = zeroCostProcessingOption
         self.defaultSurchargeRate = defaultSurchargeRate
@@ -53,6 +55,7 @@ public struct PaymentSettingsResponse: Codable, Sendable, Equatable {
         self.acquirerMerchantId = acquirerMerchantId
         self.acquirerTerminalId = acquirerTerminalId
         self.isSignatureWaived = isSignatureWaived
+        self.appleMerchantIdentifier = appleMerchantIdentifier
     }
 }
 

@@ -2,7 +2,7 @@ import Foundation
 
 /// `PATCH /v1/settings/payment`: changes some of the merchant's payment settings. Every
 /// field is optional and only the fields present change. The nullable settings (the three
-/// default rates, `ttpIosTerminalProfileId` and the acquirer ids) are `T??`: absent (`nil`) keeps the value,
+/// default rates, `ttpIosTerminalProfileId`, the acquirer ids and `appleMerchantIdentifier`) are `T??`: absent (`nil`) keeps the value,
 /// JSON `null` (`.some(nil)`) clears it, as in JSON Merge Patch. Any other field sent as
 /// `null` is refused. Rates are exact decimal percentages from 0 to 100, at most four decimals.
 public struct UpdatePaymentSettingsRequest: Codable, Sendable, Equatable {
@@ -34,6 +34,9 @@ public struct UpdatePaymentSettingsRequest: Codable, Sendable, Equatable {
     /// Capture a tapped card that asks for a signature without one (the merchant takes the
     /// chargeback risk); false holds such a payment until the signature is stored.
     public var isSignatureWaived: Bool?
+    /// The merchant's identifier at Apple (Tap to Pay on iPhone), which signed reader tokens
+    /// may carry: 1–255 printable ASCII characters.
+    public var appleMerchantIdentifier: String??
 
     public init(
         availableCurrencies: [String]? = nil, zeroCostProcessingOption: ZeroCostProcessingOption? = nil,
@@ -41,7 +44,8 @@ public struct UpdatePaymentSettingsRequest: Codable, Sendable, Equatable {
         taxRate: Decimal? = nil, isTipsEnabled: Bool? = nil, defaultTipsOptions: [Decimal]? = nil, availableCardTypes: [String]? = nil,
         availableTransactionTypes: [String]? = nil, settlementBatchTimeSlots: [SettlementBatchTimeSlot]? = nil, avs: AvsOptions? = nil,
         isCustomerCardSavingByTerminalEnabled: Bool? = nil, ttpIosTerminalProfileId: String?? = nil,
-        acquirerMerchantId: String?? = nil, acquirerTerminalId: String?? = nil, isSignatureWaived: Bool? = nil
+        acquirerMerchantId: String?? = nil, acquirerTerminalId: String?? = nil, isSignatureWaived: Bool? = nil,
+        appleMerchantIdentifier: String?? = nil
     ) {
         self.availableCurrencies = availableCurrencies
         self.zeroCostProcessingOption = zeroCostProcessingOption
@@ -60,13 +64,14 @@ public struct UpdatePaymentSettingsRequest: Codable, Sendable, Equatable {
         self.acquirerMerchantId = acquirerMerchantId
         self.acquirerTerminalId = acquirerTerminalId
         self.isSignatureWaived = isSignatureWaived
+        self.appleMerchantIdentifier = appleMerchantIdentifier
     }
 
     private enum CodingKeys: String, CodingKey {
         case availableCurrencies, zeroCostProcessingOption, defaultSurchargeRate, defaultCashDiscountRate, defaultDualPricingRate
         case taxRate, isTipsEnabled, defaultTipsOptions, availableCardTypes, availableTransactionTypes, settlementBatchTimeSlots
         case avs, isCustomerCardSavingByTerminalEnabled, ttpIosTerminalProfileId, acquirerMerchantId, acquirerTerminalId
-        case isSignatureWaived
+        case isSignatureWaived, appleMerchantIdentifier
     }
 
     public init(from decoder: any Decoder) throws {
@@ -88,6 +93,7 @@ public struct UpdatePaymentSettingsRequest: Codable, Sendable, Equatable {
         acquirerMerchantId = try container.decodeClearable(String.self, forKey: .acquirerMerchantId)
         acquirerTerminalId = try container.decodeClearable(String.self, forKey: .acquirerTerminalId)
         isSignatureWaived = try container.decodeUnlessNull(Bool.self, forKey: .isSignatureWaived)
+        appleMerchantIdentifier = try container.decodeClearable(String.self, forKey: .appleMerchantIdentifier)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -109,6 +115,7 @@ public struct UpdatePaymentSettingsRequest: Codable, Sendable, Equatable {
         try container.encodeClearable(acquirerMerchantId, forKey: .acquirerMerchantId)
         try container.encodeClearable(acquirerTerminalId, forKey: .acquirerTerminalId)
         try container.encodeIfPresent(isSignatureWaived, forKey: .isSignatureWaived)
+        try container.encodeClearable(appleMerchantIdentifier, forKey: .appleMerchantIdentifier)
     }
 }
 

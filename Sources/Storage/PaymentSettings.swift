@@ -32,6 +32,10 @@ public struct PaymentSettings: Sendable, Equatable, Codable {
     /// one (the merchant accepts the chargeback risk). Off by default: such a payment is
     /// held until the signature is stored (``PaymentLifecycle/holdForSignature(_:waived:)``).
     public var signatureWaived: Bool
+    /// The merchant's identifier at Apple for Tap to Pay on iPhone (1–255 printable ASCII
+    /// characters); nil until set. A reader-token claim template may name it
+    /// (`{{merchantIdentifier}}`): such tokens are refused for a merchant without one.
+    public var appleMerchantIdentifier: String?
 
     public static let defaultTipPercentages: [Decimal] = [15, 18, 20]
     public static let defaultCardBrands = ["visa", "mastercard", "amex", "discover"]
@@ -43,7 +47,8 @@ public struct PaymentSettings: Sendable, Equatable, Codable {
         transactionTypes: [TransactionType] = PaymentSettings.defaultTransactionTypes,
         settlementTimes: [SettlementTime] = [SettlementTime(hours: 23, minutes: 0, timeZone: "UTC")],
         avs: AVSSettings = AVSSettings(), customerCardSavingEnabled: Bool = false, tapToPayTerminalProfileId: String? = nil,
-        acquirerMerchantId: String? = nil, acquirerTerminalId: String? = nil, signatureWaived: Bool = false
+        acquirerMerchantId: String? = nil, acquirerTerminalId: String? = nil, signatureWaived: Bool = false,
+        appleMerchantIdentifier: String? = nil
     ) {
         self.currencies = currencies
         self.pricing = pricing
@@ -58,6 +63,7 @@ public struct PaymentSettings: Sendable, Equatable, Codable {
         self.acquirerMerchantId = acquirerMerchantId
         self.acquirerTerminalId = acquirerTerminalId
         self.signatureWaived = signatureWaived
+        self.appleMerchantIdentifier = appleMerchantIdentifier
     }
 
     /// The tips to suggest on a payment: none when tips are off.

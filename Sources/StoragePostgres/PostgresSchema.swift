@@ -254,5 +254,5 @@ public enum PostgresSchema {
             "ALTER TABLE idempotency_keys ADD COLUMN response_format TEXT",
         ]),
     ] + acquirerLinkMigrations + keyedDetailMigrations + merchantMigrations + appDataMigrations + dashboardMigrations
-        + keyMigrations + lookupMigrations + signatureMigrations + integratorJWTMigrations
+        + keyMigrations + lookupMigrations + signatureMigrations + integratorJWTMigrations + readerTokenMigrations
 }

@@ -283,5 +283,5 @@ enum SQLiteSchema {
             "ALTER TABLE idempotency_keys ADD COLUMN response_format TEXT",
         ]),
     ] + acquirerLinkMigrations + keyedDetailMigrations + merchantMigrations + appDataMigrations + dashboardMigrations
-        + keyMigrations + lookupMigrations + signatureMigrations + integratorJWTMigrations
+        + keyMigrations + lookupMigrations + signatureMigrations + integratorJWTMigrations + readerTokenMigrations
 }

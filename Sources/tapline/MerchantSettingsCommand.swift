@@ -41,6 +41,8 @@ struct MerchantSettingsCommand: AsyncParsableCommand {
     var acquirerTerminalId: String?
     @Option(help: "Capture a tapped card that asks for a signature without one (the merchant bears the chargeback risk): true or false.")
     var signatureWaived: Bool?
+    @Option(help: "The merchant's identifier at Apple for Tap to Pay on iPhone (signed reader tokens may carry it), or none.")
+    var appleMerchantIdentifier: String?
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
@@ -81,6 +83,7 @@ struct MerchantSettingsCommand: AsyncParsableCommand {
         change.acquirerMerchantId = acquirerMerchantId.map(Self.clearable)
         change.acquirerTerminalId = acquirerTerminalId.map(Self.clearable)
         change.isSignatureWaived = signatureWaived
+        change.appleMerchantIdentifier = appleMerchantIdentifier.map(Self.clearable)
         return change
     }
 

@@ -27,10 +27,18 @@ struct Serve: AsyncParsableCommand {
 
     @OptionGroup(title: "Acquirer") var acquirer: AcquirerOptions
 
+    @OptionGroup(title: "Reader tokens") var readerTokens: ReaderTokenOptions
+
     func run() async throws {
-        let configuration = try store.configuration(
-            host: host, port: port, readerTokenLifetime: readerTokenLifetime, pinMaxAttempts: pinMaxAttempts, pinWindow: pinWindow,
-            acquirer: acquirer)
+        let configuration: GatewayConfiguration
+        do {
+            configuration = try store.configuration(
+                host: host, port: port, readerTokenLifetime: readerTokenLifetime, pinMaxAttempts: pinMaxAttempts, pinWindow: pinWindow,
+                acquirer: acquirer, readerTokens: readerTokens)
+        } catch let error as ValidationError {
+            // One line naming the setting and the fix, not buried under the usage text.
+            throw CommandFailure(description: error.message)
+        }
         var logger = Logger(label: "tapline")
         logger.logLevel = configuration.logLevel
         let dependencies: GatewayDependencies

@@ -28,7 +28,7 @@ struct StoreOptions: ParsableArguments {
     /// The configuration from these options, the serve flags, the environment and the defaults.
     func configuration(
         host: String? = nil, port: Int? = nil, readerTokenLifetime: Int? = nil, pinMaxAttempts: Int? = nil, pinWindow: Int? = nil,
-        acquirer: AcquirerOptions? = nil
+        acquirer: AcquirerOptions? = nil, readerTokens: ReaderTokenOptions? = nil
     ) throws -> GatewayConfiguration {
         var overrides = ConfigurationOverrides(
             host: host, port: port, databasePath: databasePath, keysPath: keysPath, logLevel: logLevel,
@@ -41,6 +41,11 @@ struct StoreOptions: ParsableArguments {
         overrides.processor = acquirer?.processor
         overrides.acquirerConnections = acquirer?.acquirerConnections
         overrides.zonePINKeyFile = acquirer?.zonePINKeyFile
+        overrides.readerTokens = readerTokens?.mode
+        overrides.readerTokenKeyFile = readerTokens?.keyFile
+        overrides.readerTokenKeyId = readerTokens?.keyId
+        overrides.readerTokenIssuer = readerTokens?.issuer
+        overrides.readerTokenClaimsFile = readerTokens?.claimsFile
         do {
             return try overrides.resolve(environment: ProcessInfo.processInfo.environment)
         } catch {

@@ -20,7 +20,8 @@ struct StorePaymentSettingsContractTests {
         ],
         avs: AVSSettings(enabled: true, profile: .moderate), customerCardSavingEnabled: true, tapToPayTerminalProfileId: "ttp-profile-9",
         // The longest ids ISO 8583 takes (15 and 8), with the characters most likely to be mangled.
-        acquirerMerchantId: #" 'Zoe"\%_;--~ X"#, acquirerTerminalId: "TERM0001", signatureWaived: true)
+        acquirerMerchantId: #" 'Zoe"\%_;--~ X"#, acquirerTerminalId: "TERM0001", signatureWaived: true,
+        appleMerchantIdentifier: "merchant.com.example.zoe's")
 
     @Test(arguments: StoreFactories.all)
     func aNewMerchantHasTheDefaults(_ factory: StoreFactory) async throws {
@@ -38,6 +39,7 @@ struct StorePaymentSettingsContractTests {
             #expect(settings.tapToPayTerminalProfileId == nil)
             #expect(settings.acquirerMerchantId == nil)
             #expect(settings.acquirerTerminalId == nil)
+            #expect(settings.appleMerchantIdentifier == nil)
         }
     }
 
@@ -54,6 +56,7 @@ struct StorePaymentSettingsContractTests {
             #expect(read.paymentSettings.pricing.cashDiscountRate?.description == "0.0001")
             #expect(read.paymentSettings.acquirerMerchantId?.utf8.count == 15)
             #expect(read.paymentSettings.acquirerTerminalId == "TERM0001")
+            #expect(read.paymentSettings.appleMerchantIdentifier == "merchant.com.example.zoe's")
             // Another merchant's settings stay as they were.
             #expect(try await store.read { try await $0.merchant(id: "m_2") }?.paymentSettings == PaymentSettings())
         }
@@ -74,6 +77,7 @@ struct StorePaymentSettingsContractTests {
             merchant.paymentSettings.tapToPayTerminalProfileId = nil
             merchant.paymentSettings.acquirerMerchantId = nil
             merchant.paymentSettings.acquirerTerminalId = nil
+            merchant.paymentSettings.appleMerchantIdentifier = nil
             merchant.paymentSettings.tipPercentages = []
             merchant.paymentSettings.settlementTimes = []
             try await store.write { [merchant] in try await $0.update(merchant) }

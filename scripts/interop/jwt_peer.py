@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
-"""joserfc as an integrator's backend: the keys, JWTs and JWKS host Tapline's integrator JWT
-tests check against (Tests/GatewayTests/Auth/IntegratorJWT*Tests.swift); needs `pip install joserfc`.
+"""joserfc as the independent JOSE peer of Tapline's JWT tests; needs `pip install joserfc`. It
+plays an integrator's backend (the keys, JWTs and JWKS host the integrator JWT tests check
+against: Tests/GatewayTests/Auth/IntegratorJWT*Tests.swift) and verifies the reader and PIN
+tokens Tapline signs with a provider's key (the signed reader-token tests).
 
     jwt_peer.py keygen ec|rsa <private.pem> <public.pem>   writes a key pair, prints its kid
                                                            (the RFC 7638 thumbprint)
@@ -13,6 +15,10 @@ tests check against (Tests/GatewayTests/Auth/IntegratorJWT*Tests.swift); needs `
     jwt_peer.py jwks <public.pem>...                       prints a JWKS of the keys, kid = thumbprint
     jwt_peer.py serve <jwks-file>                          serves the file's current text at every
                                                            path on 127.0.0.1; prints "listening on PORT"
+    jwt_peer.py verify <key-pem-file> <compact-jwt>        verifies an ES256 token with the public half
+                                                           of the key (the file may hold the private
+                                                           key), prints {"header", "claims"} as JSON;
+                                                           exits non-zero when it does not verify
 """
 import base64
 import json
@@ -73,6 +79,14 @@ def jwks(paths: list[str]) -> None:
     print(json.dumps({"keys": keys}))
 
 
+def verify(pem_path: str, token: str) -> None:
+    with open(pem_path, encoding="ascii") as file:
+        key = ECKey.import_key(file.read())
+    public = ECKey.import_key(key.as_pem(private=False))
+    decoded = jwt.decode(token, public, algorithms=["ES256"])
+    print(json.dumps({"header": decoded.header, "claims": decoded.claims}, sort_keys=True))
+
+
 def serve(path: str) -> None:
     class Handler(BaseHTTPRequestHandler):
         def do_GET(self):
@@ -110,6 +124,8 @@ def main() -> None:
         jwks(arguments)
     elif command == "serve":
         serve(*arguments)
+    elif command == "verify":
+        verify(*arguments)
     else:
         raise SystemExit(__doc__)
 

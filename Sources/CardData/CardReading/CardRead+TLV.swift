@@ -42,10 +42,10 @@ extension CardRead {
             guard let value = list.value(tag) else { throw .missingTag(tag) }
             return value
         }
-        func text(_ tag: TLVTag) throws(CardReadError) -> String? {
+        func text(_ tag: TLVTag, maxLength: Int = 128) throws(CardReadError) -> String? {
             guard let value = list.value(tag) else { return nil }
-            guard let text = String(data: value, encoding: .utf8), !text.isEmpty, text.count <= 128 else {
-                throw .invalidTag(tag, "is not 1 to 128 characters of text")
+            guard let text = String(data: value, encoding: .utf8), !text.isEmpty, text.count <= maxLength else {
+                throw .invalidTag(tag, "is not 1 to \(maxLength) characters of text")
             }
             return text
         }
@@ -83,7 +83,8 @@ extension CardRead {
         try readChipTags(list)
         pinBlock = list.value(.pinBlock)
         if let block = pinBlock, block.count != 16 { throw .invalidTag(.pinBlock, "is not 16 bytes (ISO 9564 format 4)") }
-        pinToken = try text(.pinToken)
+        // A PIN token signed by the provider (`--reader-tokens signed`) is a JWT of a few hundred characters.
+        pinToken = try text(.pinToken, maxLength: 2048)
     }
 
     private static func bigEndian(_ value: UInt64) -> Data {

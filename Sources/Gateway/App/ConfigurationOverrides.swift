@@ -29,6 +29,16 @@ public struct ConfigurationOverrides: Sendable {
     public var acquirerConnections: Int?
     /// A file holding the zone PIN key in hex; `TAPLINE_ZONE_PIN_KEY` gives the key itself.
     public var zonePINKeyFile: String?
+    /// `tapline` or `signed`: how reader tokens are made.
+    public var readerTokens: String?
+    /// The payment service provider's P-256 private key, a PEM file (signed reader tokens).
+    public var readerTokenKeyFile: String?
+    /// The provider's key id, the signed tokens' `kid`.
+    public var readerTokenKeyId: String?
+    /// What a claim template's `{{issuer}}` becomes.
+    public var readerTokenIssuer: String?
+    /// The claim template, a JSON file.
+    public var readerTokenClaimsFile: String?
 
     public init(
         host: String? = nil, port: Int? = nil, databasePath: String? = nil, keysPath: String? = nil, logLevel: String? = nil,
@@ -90,6 +100,7 @@ public struct ConfigurationOverrides: Sendable {
             configuration.webhookTimeout = .seconds(seconds)
         }
         configuration.processor = try acquirerLink(environment)
+        configuration.readerTokens = try readerTokenMode(environment)
         try Self.dashboard(environment, into: &configuration.dashboard)
         return configuration
     }

@@ -24,6 +24,9 @@ public struct GatewayConfiguration: Sendable {
     public var refreshTokenLifetime: TimeInterval = 30 * 24 * 3600
     /// Lifetime of a reader token (what a device's card reader is given to read cards).
     public var readerTokenLifetime: TimeInterval = 12 * 3600
+    /// How reader tokens and PIN tokens are made: Tapline's own, or signed with the payment
+    /// service provider's key for Apple's reader (`--reader-tokens`).
+    public var readerTokens: ReaderTokenMode = .tapline
     /// Who decides payments: the simulator, or an acquirer host over ISO 8583.
     public var processor: ProcessorChoice = .simulator
     /// How long the gateway waits for the processor before treating the request as unanswered.

@@ -22,7 +22,7 @@ public struct GatewayServices: Sendable {
     /// JWTs API clients' backends sign with keys they registered (the Halo routes, and `/v1` if allowed).
     let integratorTokens: IntegratorTokenVerifier
     let devices: DeviceService
-    /// Signs and verifies reader tokens.
+    /// Signs and verifies Tapline's own reader tokens (`--reader-tokens tapline`).
     let readerTokens: ReaderTokenSigner
     /// Admits Tap to Pay requests only from a registered device with Tap to Pay active.
     let deviceGuard: DeviceGuard
@@ -51,7 +51,14 @@ public struct GatewayServices: Sendable {
         let store = dependencies.store
         self.store = store
         let now = dependencies.now
-        let pinPolicy = PINPolicy(window: configuration.pinWindow, maxAttempts: configuration.pinMaxAttempts)
+        let readerTokens = ReaderTokenSigner(key: dependencies.keys.tokenSigningKey)
+        self.readerTokens = readerTokens
+        let issuer: any ReaderTokenIssuer = switch configuration.readerTokens {
+        case .tapline: TaplineReaderTokenIssuer(signer: readerTokens)
+        case .signed(let settings): SignedReaderTokenIssuer(settings: settings)
+        }
+        let pinPolicy = PINPolicy(
+            window: configuration.pinWindow, maxAttempts: configuration.pinMaxAttempts, makeToken: { try issuer.pinToken(for: $0) })
         let renderer = TransactionRenderer(now: now)
         self.renderer = renderer
         let notifier = WebhookNotifier()
@@ -83,9 +90,8 @@ public struct GatewayServices: Sendable {
         achClearing = ACHClearingJob(store: store, processor: processor, now: now, logger: dependencies.logger, outbox: outbox)
         settlement = SettlementJob(store: store, batches: batches, now: now, logger: dependencies.logger)
         admin = MerchantAdmin(store: store, now: now, makeId: dependencies.makeId, processor: dependencies.processor.identity)
-        readerTokens = ReaderTokenSigner(key: dependencies.keys.tokenSigningKey)
         devices = DeviceService(
-            store: store, readerTokens: readerTokens, cardKeys: dependencies.cardKeys,
+            store: store, issuer: issuer, cardKeys: dependencies.cardKeys,
             readerTokenLifetime: configuration.readerTokenLifetime, now: now, makeId: dependencies.makeId)
         deviceGuard = DeviceGuard(store: store)
         let panHasher = PANHasher(key: dependencies.keys.panHashKey)

@@ -12,7 +12,7 @@ struct DashboardSettingsForm: Sendable {
         "availableCurrencies", "availableCardTypes", "availableTransactionTypes", "zeroCostProcessingOption", "defaultSurchargeRate",
         "defaultCashDiscountRate", "defaultDualPricingRate", "taxRate", "isTipsEnabled", "defaultTipsOptions", "settlementBatchTimeSlots",
         "avsEnabled", "avsProfile", "isCustomerCardSavingByTerminalEnabled", "ttpIosTerminalProfileId", "acquirerMerchantId", "acquirerTerminalId",
-        "isSignatureWaived",
+        "isSignatureWaived", "appleMerchantIdentifier",
     ]
     /// The fields that are checkboxes: on when sent as "on", off when not sent.
     static let checkboxes: Set<String> = ["isTipsEnabled", "avsEnabled", "isCustomerCardSavingByTerminalEnabled", "isSignatureWaived"]
@@ -34,6 +34,7 @@ struct DashboardSettingsForm: Sendable {
         "ttpIosTerminalProfileId": "Tap to Pay terminal profile id (empty for none)",
         "acquirerMerchantId": "Acquirer merchant id, ISO 8583 field 42 (empty for none)",
         "acquirerTerminalId": "Acquirer terminal id, ISO 8583 field 41 (empty for none)",
+        "appleMerchantIdentifier": "Merchant identifier at Apple, for Tap to Pay on iPhone (empty for none)",
         "isTipsEnabled": "Tips on",
         "avsEnabled": "Address verification on",
         "isCustomerCardSavingByTerminalEnabled": "Card saving by terminal on",
@@ -67,6 +68,7 @@ struct DashboardSettingsForm: Sendable {
             "ttpIosTerminalProfileId": settings.tapToPayTerminalProfileId ?? "",
             "acquirerMerchantId": settings.acquirerMerchantId ?? "",
             "acquirerTerminalId": settings.acquirerTerminalId ?? "",
+            "appleMerchantIdentifier": settings.appleMerchantIdentifier ?? "",
             "isTipsEnabled": settings.tipsEnabled ? "on" : "",
             "avsEnabled": settings.avs.enabled ? "on" : "",
             "isCustomerCardSavingByTerminalEnabled": settings.customerCardSavingEnabled ? "on" : "",
@@ -98,7 +100,8 @@ struct DashboardSettingsForm: Sendable {
             ttpIosTerminalProfileId: .some(optionalText("ttpIosTerminalProfileId")),
             acquirerMerchantId: .some(optionalText("acquirerMerchantId")),
             acquirerTerminalId: .some(optionalText("acquirerTerminalId")),
-            isSignatureWaived: isOn("isSignatureWaived"))
+            isSignatureWaived: isOn("isSignatureWaived"),
+            appleMerchantIdentifier: .some(optionalText("appleMerchantIdentifier")))
     }
 
     subscript(_ name: String) -> String { values[name] ?? "" }

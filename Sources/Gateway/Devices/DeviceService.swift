@@ -8,7 +8,8 @@ import Storage
 /// reads cards with.
 struct DeviceService: Sendable {
     let store: any Store
-    let readerTokens: ReaderTokenSigner
+    /// Makes the reader tokens (chosen at start: Tapline's own, or the provider's).
+    let issuer: any ReaderTokenIssuer
     /// The gateway's card-data keys: reader tokens carry the current public key.
     let cardKeys: CardKeyRing
     let readerTokenLifetime: TimeInterval
@@ -69,10 +70,20 @@ struct DeviceService: Sendable {
         return changed
     }
 
-    /// A reader token for an active device, naming the merchant, the device and the gateway's
-    /// current card-data key. Counts as a login of the device by the client.
+    /// A reader token for an active device, with the gateway's current card-data key. Counts
+    /// as a login of the device by the client. The token is made before the login is written,
+    /// so a token the issuer refuses writes nothing.
     func readerToken(deviceId: String, merchantId: String, clientId: String) async throws -> ReaderTokenResponse {
         let now = now()
+        let (found, merchant) = try await store.read { reader in
+            (try await reader.device(merchantId: merchantId, deviceId: deviceId), try await reader.merchant(id: merchantId))
+        }
+        guard let found, let merchant else { throw GatewayFailure.notFound(.device, id: deviceId) }
+        guard found.tapToPayStatus == .active else { throw DeviceGuard.inactive(found) }
+        let key = ECPublicJWK(await cardKeys.ring.current.sealingKey)
+        let issued = try await issuer.readerToken(for: ReaderTokenRequest(
+            merchantId: merchantId, deviceId: deviceId, appleMerchantIdentifier: merchant.paymentSettings.appleMerchantIdentifier,
+            issuedAt: now, lifetime: readerTokenLifetime, gatewayKey: key, tokenId: makeId()))
         let outcome = try await store.write { writer -> Result<Device, GatewayFailure> in
             guard var device = try await writer.device(merchantId: merchantId, deviceId: deviceId) else {
                 return .failure(GatewayFailure.notFound(.device, id: deviceId))
@@ -85,12 +96,8 @@ struct DeviceService: Sendable {
             return .success(device)
         }
         _ = try outcome.get()
-        let issuedAt = Int64(now.timeIntervalSince1970)
-        let key = ECPublicJWK(await cardKeys.ring.current.sealingKey)
-        let claims = ReaderTokenClaims(
-            sub: deviceId, mid: merchantId, iat: issuedAt, exp: issuedAt + Int64(readerTokenLifetime), jti: makeId(), gatewayKey: key)
         return ReaderTokenResponse(
-            token: readerTokens.sign(claims), expiresAt: claims.expiresAt, keyId: claims.kid, publicKey: key)
+            token: issued.token, expiresAt: issued.expiresAt, keyId: key.kid ?? "", publicKey: key, merchantId: merchantId, deviceId: deviceId)
     }
 
     /// The device as the API shows it; its users are the API clients that used it.

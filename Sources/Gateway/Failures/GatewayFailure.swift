@@ -25,6 +25,8 @@ enum GatewayFailure: Error, Sendable {
     case cardReadReplayed
     /// Payments go to an acquirer, and the merchant has no acquirer merchant and terminal id.
     case acquirerNotConfigured
+    /// Reader tokens need a merchant setting (named) that this merchant has not set.
+    case readerTokenSettingMissing(setting: String)
     /// An ACH debit, or a follow-up on one, and the processor (named) cannot do ACH.
     case achNotSupported(processor: String)
     /// The processor cannot be reached, found before anything was written; `reason` says why

@@ -28,6 +28,10 @@ extension GatewayError {
             self.init(.conflict, .acquirerNotConfigured,
                       "payments go to an acquirer, and this merchant has no acquirer merchant id and terminal id: "
                       + "set acquirerMerchantId and acquirerTerminalId in its payment settings")
+        case .readerTokenSettingMissing(let setting):
+            self.init(.conflict, .merchantSettingMissing,
+                      "this gateway's reader tokens carry the merchant's \(setting), and this merchant has none: set \(setting) "
+                      + "in its payment settings (PATCH /v1/settings/payment); no token was issued", field: setting)
         case .achNotSupported(let processor):
             self.init(.unprocessableContent, .achNotSupported,
                       "\(processor) processes cards only and cannot debit or credit a bank account; "

@@ -72,7 +72,7 @@ struct OutcomeRecorder: Sendable {
             } else {
                 PaymentLifecycle.completeOriginal(&payment, outcome: outcome, now: now)
                 if payment.status == .pinRequired {
-                    PaymentLifecycle.requirePIN(&payment, challenge: pinPolicy.challenge(for: payment, now: now), now: now)
+                    PaymentLifecycle.requirePIN(&payment, challenge: try pinPolicy.challenge(for: payment, now: now), now: now)
                 }
             }
             payment.balanceAfter = PaymentBalance(of: payment)

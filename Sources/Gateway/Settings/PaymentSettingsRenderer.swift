@@ -33,6 +33,6 @@ enum PaymentSettingsRenderer {
             isCustomerCardSavingByTerminalEnabled: settings.customerCardSavingEnabled,
             ttpIosTerminalProfileId: settings.tapToPayTerminalProfileId, taxRate: pricing.taxRate,
             acquirerMerchantId: settings.acquirerMerchantId, acquirerTerminalId: settings.acquirerTerminalId,
-            isSignatureWaived: settings.signatureWaived)
+            isSignatureWaived: settings.signatureWaived, appleMerchantIdentifier: settings.appleMerchantIdentifier)
     }
 }

@@ -90,6 +90,13 @@ enum PaymentSettingsValidator {
         if let waived = request.isSignatureWaived {
             change.add { $0.signatureWaived = waived }
         }
+        if let identifier = request.appleMerchantIdentifier {
+            if let identifier, identifier.isEmpty || identifier.count > maxProfileIdLength || !identifier.allSatisfy(\.isPrintableASCII) {
+                throw GatewayFailure.invalid(
+                    "appleMerchantIdentifier", "appleMerchantIdentifier must be 1 to \(maxProfileIdLength) printable ASCII characters, or null")
+            }
+            change.add { $0.appleMerchantIdentifier = identifier }
+        }
         return change
     }
 

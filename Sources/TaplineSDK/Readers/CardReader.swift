@@ -1,4 +1,5 @@
 import Foundation
+import GatewayAPI
 
 /// A contactless card reader: what the Tap to Pay module drives. It follows the shape of
 /// Apple's `PaymentCardReader` and `PaymentCardReaderSession`, so `ProximityCardReader`
@@ -45,6 +46,17 @@ public protocol CardReader: AnyObject, Sendable {
 /// may read cards, and the key card data is sealed to.
 public struct CardReaderToken: Sendable, Equatable {
     public var rawValue: String
+    /// The gateway's whole answer the token came in, when it came from the gateway: its
+    /// card-data key, merchant, device and expiry. A reader that seals card data itself (the
+    /// simulated reader) takes them from here when the token is not Tapline's own (a payment
+    /// service provider's token for Apple's reader is opaque to it).
+    public var issued: ReaderTokenResponse?
 
     public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// The token of the gateway's answer `issued`.
+    public init(_ issued: ReaderTokenResponse) {
+        rawValue = issued.token
+        self.issued = issued
+    }
 }

@@ -1,12 +1,24 @@
 import CardData
 import Foundation
+import GatewayAPI
 
 extension SimulatedCardReader {
-    func claims(_ token: CardReaderToken) throws(CardReaderError) -> ReaderTokenClaims {
-        let claims: ReaderTokenClaims
-        do { claims = try ReaderTokenClaims.decodeUnverified(token.rawValue) } catch { throw .invalidToken("\(error)") }
-        guard claims.expiresAt > now() else { throw .invalidToken("the reader token expired at \(claims.expiresAt)") }
-        return claims
+    /// What the reader seals to under `token`: the key bound to the token's merchant and
+    /// device, and when the token expires. A Tapline token carries them; any other token (the
+    /// provider's, `--reader-tokens signed`) is opaque, and they come from the gateway's answer.
+    func sealing(_ token: CardReaderToken) throws(CardReaderError) -> (key: SealingKey, expiresAt: Date, deviceId: String) {
+        let found: (key: SealingKey, expiresAt: Date, deviceId: String)
+        do {
+            let claims = try ReaderTokenClaims.decodeUnverified(token.rawValue)
+            found = (try claims.sealingKey(), claims.expiresAt, claims.deviceId)
+        } catch {
+            guard let issued = token.issued, let merchantId = issued.merchantId, let deviceId = issued.deviceId,
+                  let key = try? issued.publicKey.sealingKey() else { throw .invalidToken("\(error)") }
+            let binding = ReaderBinding(merchantId: merchantId, deviceId: deviceId)
+            found = (SealingKey(keyId: issued.keyId, publicKey: key.publicKey, binding: binding), issued.expiresAt, deviceId)
+        }
+        guard found.expiresAt > now() else { throw .invalidToken("the reader token expired at \(found.expiresAt)") }
+        return found
     }
 
     /// Starts a read (or a PIN capture, which cannot be cancelled as a waiting read can):

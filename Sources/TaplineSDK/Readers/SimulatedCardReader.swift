@@ -43,26 +43,24 @@ public final class SimulatedCardReader: CardReader {
     public func checkCompatibility() -> TTPCompatibilityResult { compatibility }
 
     public func isAccountLinked(using token: CardReaderToken) async throws(CardReaderError) -> Bool {
-        _ = try claims(token)
+        _ = try sealing(token)
         return state.withLock { $0.accountLinked }
     }
 
     /// Links at once, as if the merchant accepted the terms.
     public func linkAccount(using token: CardReaderToken) async throws(CardReaderError) {
-        _ = try claims(token)
+        _ = try sealing(token)
         state.withLock { $0.accountLinked = true }
     }
 
     public func prepare(using token: CardReaderToken) async throws(CardReaderError) {
-        let claims = try claims(token)
+        let prepared = try sealing(token)
         guard state.withLock({ $0.accountLinked }) else { throw .accountNotLinked }
-        let key: SealingKey
-        do { key = try claims.sealingKey() } catch { throw .invalidToken("the token's gateway key is unusable: \(error)") }
         for progress in [0, 50, 100] { emit(.updateProgress(progress)) }
         state.withLock {
-            $0.sealingKey = key
-            $0.tokenExpiry = claims.expiresAt
-            $0.readerId = "simulated-" + claims.deviceId.prefix(8)
+            $0.sealingKey = prepared.key
+            $0.tokenExpiry = prepared.expiresAt
+            $0.readerId = "simulated-" + prepared.deviceId.prefix(8)
         }
     }
 

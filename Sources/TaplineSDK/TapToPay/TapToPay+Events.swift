@@ -29,14 +29,14 @@ extension TapToPay {
         let now = connection.now()
         if !renew, let cached = state.withLock({ $0.readerToken }),
            cached.expiresAt.timeIntervalSince(now) > Self.readerTokenLeeway {
-            return CardReaderToken(rawValue: cached.token)
+            return CardReaderToken(cached)
         }
         let issued: ReaderTokenResponse = try await connection.post(APIPath.readerToken(connection.deviceId), body: EmptyBody())
         state.withLock {
             $0.readerToken = issued
             $0.prepared = false
         }
-        return CardReaderToken(rawValue: issued.token)
+        return CardReaderToken(issued)
     }
 
     /// Prepares the reader unless it is prepared with a token that is still good.

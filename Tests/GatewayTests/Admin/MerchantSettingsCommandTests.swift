@@ -38,3 +38,34 @@ struct MerchantSettingsCommandTests {
         #expect(afterClear?.acquirerMerchantId == "000000012345678", "the id not named is kept")
     }
 }
+
+/// `tapline merchant settings --apple-merchant-identifier`: what signed reader tokens carry.
+@Suite("tapline merchant settings: the Apple merchant identifier")
+struct AppleMerchantIdentifierCommandTests {
+    @Test func theIdentifierIsSetKeptAndCleared() async throws {
+        let folder = try TaplineRun.emptyFolder().resolvingSymlinksInPath()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try await SQLiteStore.open(path: folder.appendingPathComponent("tapline.sqlite").path, logger: Logger(label: "test")).close()
+        let created = try await TaplineRun.run(["merchant", "create", "--name", "Corner Café"], in: folder)
+        let merchant = try #require(created.standardOutput.split(separator: " ").last?.trimmingCharacters(in: .whitespacesAndNewlines))
+
+        func settings(_ options: [String] = []) async throws -> (TaplineRun, PaymentSettingsResponse?) {
+            let run = try await TaplineRun.run(["merchant", "settings", "--merchant", merchant] + options, in: folder)
+            return (run, try? APIJSON.decoder.decode(PaymentSettingsResponse.self, from: Data(run.standardOutput.utf8)))
+        }
+
+        #expect(try await settings().1?.appleMerchantIdentifier == nil)
+        let (set, afterSet) = try await settings(["--apple-merchant-identifier", "merchant.com.example.corner"])
+        #expect(set.status == 0, "\(set.standardError)")
+        #expect(afterSet?.appleMerchantIdentifier == "merchant.com.example.corner")
+        #expect(try await settings().1 == afterSet, "kept in the database")
+
+        let (refused, _) = try await settings(["--apple-merchant-identifier", "caf\u{e9}"])
+        #expect(refused.status == 1)
+        #expect(refused.standardError.contains("appleMerchantIdentifier must be 1 to 255 printable ASCII"), "\(refused.standardError)")
+
+        let (cleared, afterClear) = try await settings(["--apple-merchant-identifier", "none"])
+        #expect(cleared.status == 0, "\(cleared.standardError)")
+        #expect(afterClear?.appleMerchantIdentifier == nil)
+    }
+}

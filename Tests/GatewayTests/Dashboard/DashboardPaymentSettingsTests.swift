@@ -48,6 +48,7 @@ struct DashboardPaymentSettingsTests {
             values["isTipsEnabled"] = "on"
             values["settlementBatchTimeSlots"] = "23:30 America/New_York, 4:05 UTC"
             values["acquirerTerminalId"] = "TERM0001"
+            values["appleMerchantIdentifier"] = "merchant.com.example.shop"
             values["avsEnabled"] = "on"
             values["avsProfile"] = "Moderate"
             let saved = try await Self.save(browser, page, values)
@@ -59,6 +60,7 @@ struct DashboardPaymentSettingsTests {
             #expect(api.availablePaymentProcessors.first?.settlementBatchTimeSlots?.map { "\($0.hours):\($0.minutes) \($0.timezoneName)" }
                 == ["23:30 America/New_York", "4:5 UTC"])
             #expect(api.acquirerTerminalId == "TERM0001" && api.avs?.profile == "Moderate" && api.avs?.isEnabled == true)
+            #expect(api.appleMerchantIdentifier == "merchant.com.example.shop")
             let again = Self.filled(try await browser.get("/dashboard/settings"))
             #expect(again["settlementBatchTimeSlots"] == "23:30 America/New_York, 04:05 UTC" && again["defaultSurchargeRate"] == "3.5")
             // Unchecking a box turns it off.
@@ -81,6 +83,7 @@ struct DashboardPaymentSettingsTests {
         ("settlementBatchTimeSlots", "25:00 UTC", #"{"settlementBatchTimeSlots":[{"hours":25,"minutes":0,"timezoneName":"UTC"}]}"#),
         ("settlementBatchTimeSlots", "23:00 Mars/Base", #"{"settlementBatchTimeSlots":[{"hours":23,"minutes":0,"timezoneName":"Mars/Base"}]}"#),
         ("acquirerTerminalId", "TERMINAL-42", #"{"acquirerTerminalId":"TERMINAL-42"}"#),
+        ("appleMerchantIdentifier", "merchant.caf\u{e9}", #"{"appleMerchantIdentifier":"merchant.caf\u00e9"}"#),
     ]
 
     @Test func whatTheAPIRefusesThePageRefusesWithTheSameWordsAndSavesNothing() async throws {

@@ -80,6 +80,11 @@ struct GatewayFailureMappingTests {
             status: 409, code: .acquirerNotConfigured,
             message: "payments go to an acquirer, and this merchant has no acquirer merchant id and terminal id: "
                 + "set acquirerMerchantId and acquirerTerminalId in its payment settings")),
+        (.readerTokenSettingMissing(setting: "appleMerchantIdentifier"), Expected(
+            status: 409, code: .merchantSettingMissing,
+            message: "this gateway's reader tokens carry the merchant's appleMerchantIdentifier, and this merchant has none: "
+                + "set appleMerchantIdentifier in its payment settings (PATCH /v1/settings/payment); no token was issued",
+            field: "appleMerchantIdentifier")),
         (.processorUnreachable(reason: nil), Expected(
             status: 503, code: .processorUnavailable, message: "the processor cannot be reached; nothing was sent and nothing changed, retry later")),
         (.processorUnreachable(reason: "no STAN"), Expected(

@@ -1,0 +1,80 @@
+@preconcurrency import Crypto
+import Foundation
+
+extension ConfigurationOverrides {
+    /// The reader-token mode from `--reader-tokens` or `TAPLINE_READER_TOKENS`, with the
+    /// provider's key, key id, issuer and claim template when it is `signed`, each read and
+    /// checked now so a mistake stops the start, not the first device. Each refusal is one
+    /// line naming the setting and the fix; none repeats the key.
+    func readerTokenMode(_ environment: [String: String]) throws(ConfigurationError) -> ReaderTokenMode {
+        let mode = Self.setting(readerTokens, "--reader-tokens", environment, "TAPLINE_READER_TOKENS")
+        let key = Self.setting(readerTokenKeyFile, "--reader-token-key", environment, "TAPLINE_READER_TOKEN_KEY")
+        let keyId = Self.setting(readerTokenKeyId, "--reader-token-key-id", environment, "TAPLINE_READER_TOKEN_KEY_ID")
+        let issuer = Self.setting(readerTokenIssuer, "--reader-token-issuer", environment, "TAPLINE_READER_TOKEN_ISSUER")
+        let claims = Self.setting(readerTokenClaimsFile, "--reader-token-claims", environment, "TAPLINE_READER_TOKEN_CLAIMS")
+        switch mode?.value ?? "tapline" {
+        case "tapline":
+            if let stray = [key, keyId, issuer, claims].compactMap({ $0 }).first {
+                throw .invalid("\(stray.source) applies only to signed reader tokens: add --reader-tokens signed, or remove \(stray.source)")
+            }
+            return .tapline
+        case "signed":
+            guard let key else {
+                throw .invalid("--reader-tokens signed needs --reader-token-key FILE (env TAPLINE_READER_TOKEN_KEY): the provider's P-256 "
+                    + "private key in PEM (a test key: openssl ecparam -name prime256v1 -genkey -noout -out provider.pem)")
+            }
+            guard let keyId, !keyId.value.isEmpty else {
+                throw .invalid("--reader-tokens signed needs --reader-token-key-id (env TAPLINE_READER_TOKEN_KEY_ID): the id of the provider's key, the tokens' kid")
+            }
+            guard let claims else {
+                throw .invalid("--reader-tokens signed needs --reader-token-claims FILE (env TAPLINE_READER_TOKEN_CLAIMS): the JSON claim "
+                    + "template, e.g. samples/reader-token-claims.json")
+            }
+            let template = try Self.template(file: claims)
+            if template.usesIssuer && (issuer?.value ?? "").isEmpty {
+                throw .invalid("\(claims.source) uses {{issuer}}: give --reader-token-issuer (env TAPLINE_READER_TOKEN_ISSUER), or take {{issuer}} out of the template")
+            }
+            return .signed(SignedReaderTokenSettings(
+                privateKey: try Self.signingKey(file: key), keyId: keyId.value, issuer: issuer?.value ?? "", claims: template))
+        case let other:
+            throw .invalid("\(mode?.source ?? "--reader-tokens") must be tapline or signed, not '\(other)'")
+        }
+    }
+
+    /// A setting from its flag, else from the environment, with where it came from.
+    private static func setting(
+        _ flag: String?, _ flagName: String, _ environment: [String: String], _ variable: String
+    ) -> (value: String, source: String)? {
+        if let flag { return (flag, flagName) }
+        return environment[variable].map { ($0, variable) }
+    }
+
+    /// The provider's P-256 private key from a PEM file: SEC1 (`EC PRIVATE KEY`, what `openssl
+    /// ecparam -genkey` writes, with or without its `EC PARAMETERS` block) or PKCS#8 (`PRIVATE KEY`).
+    private static func signingKey(file: (value: String, source: String)) throws(ConfigurationError) -> P256.Signing.PrivateKey {
+        guard let text = try? String(contentsOfFile: file.value, encoding: .utf8) else {
+            throw .invalid("cannot read the \(file.source) file \(file.value): give the path of the provider's P-256 private key (PEM)")
+        }
+        for label in ["EC PRIVATE KEY", "PRIVATE KEY"] {
+            guard let begin = text.range(of: "-----BEGIN \(label)-----"),
+                  let end = text.range(of: "-----END \(label)-----", range: begin.upperBound..<text.endIndex) else { continue }
+            if let key = try? P256.Signing.PrivateKey(pemRepresentation: String(text[begin.lowerBound..<end.upperBound])) {
+                return key
+            }
+        }
+        throw .invalid("the \(file.source) file \(file.value) holds no P-256 private key in PEM (SEC1 \"EC PRIVATE KEY\" or PKCS#8 "
+            + "\"PRIVATE KEY\"); make one with: openssl ecparam -name prime256v1 -genkey -noout -out provider.pem")
+    }
+
+    /// The claim template, read and checked.
+    private static func template(file: (value: String, source: String)) throws(ConfigurationError) -> ReaderTokenClaimTemplate {
+        guard let data = FileManager.default.contents(atPath: file.value) else {
+            throw .invalid("cannot read the \(file.source) file \(file.value): give the path of the JSON claim template")
+        }
+        do {
+            return try ReaderTokenClaimTemplate(json: data)
+        } catch {
+            throw .invalid("the \(file.source) file \(file.value) \(error.description); fix the template")
+        }
+    }
+}
