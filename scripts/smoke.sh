@@ -116,7 +116,8 @@ expect "$(curl -s -o /dev/null -w '%{http_code}' -X POST "$base/transactions/app
 koard=$(get "/v1/transactions/$KOARD")
 expect "$(echo "$koard" | json "d['status']")" captured "Koard capture"
 expect "$(echo "$koard" | json "d['amounts']['refunded']")" 1000 "Koard refund"
-expect "$(echo "$koard" | json "str(d['breakdown']['taxRate'])")" 0.0875 "Koard breakdown kept exactly"
+expect "$(echo "$koard" | json "str(d['breakdown']['taxRate'])")" 8.75 "Koard's tax_rate 0.0875 kept exactly, shown on /v1 as a percentage"
+expect "$(echo "$koard" | json "str(d['amountDetails']['taxRate'])")" 8.75 "the breakdown's parts in amountDetails, in the same unit"
 
 # The SDK's demo: states, the receipt's masked card, the PIN path.
 echo "$transcript" | grep -q "state: completed" || { echo "smoke: demo did not complete"; exit 1; }
