@@ -20,8 +20,8 @@ import urllib.request
 import dashboard_pages
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support import expected_conditions
 from selenium.webdriver.support.ui import WebDriverWait
 
 base, admin, admin_password, viewer, viewer_password, reference = sys.argv[1:7]
@@ -45,7 +45,21 @@ def navigate(element):
     """Clicks `element` and waits for the page it leads to (the old page goes stale)."""
     page = driver.find_element(By.TAG_NAME, "html")
     element.click()
-    WebDriverWait(driver, 15).until(expected_conditions.staleness_of(page))
+
+    def gone(_):
+        # Mid-navigation Chromium may answer "Node with given id does not belong to the
+        # document" instead of a stale-element error: both mean the old page is gone.
+        try:
+            page.is_enabled()
+            return False
+        except StaleElementReferenceException:
+            return True
+        except WebDriverException as error:
+            if "does not belong to the document" in str(error):
+                return True
+            raise
+
+    WebDriverWait(driver, 15).until(gone)
 
 
 def text():
