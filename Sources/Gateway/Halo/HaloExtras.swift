@@ -11,8 +11,8 @@ enum HaloExtras {
     /// which is never sensitive (no PAN, track or PIN data).
     static func tags(_ row: Transaction) -> [String] {
         let present = row.cardPresent
-        let label = present?.applicationLabel.map { Data($0.utf8).map { String(format: "%02X", $0) }.joined() }
-        let code = row.processorResult.map { Data($0.responseCode.utf8).map { String(format: "%02X", $0) }.joined() }
+        let label = present?.applicationLabel.map { Data($0.utf8).hexString }
+        let code = row.processorResult.map { Data($0.responseCode.utf8).hexString }
         let objects: [(String, String?)] = [
             ("4F", present?.applicationId), ("50", label), ("9F26", present?.cryptogram), ("95", present?.terminalVerificationResults),
             ("9F36", present?.applicationTransactionCounter), ("9F34", present?.cvmResults), ("8A", code),

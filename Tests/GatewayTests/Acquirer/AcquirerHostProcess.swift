@@ -20,30 +20,11 @@ final class AcquirerHostProcess: @unchecked Sendable {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("acquirer-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         journalURL = directory.appendingPathComponent("journal.jsonl")
-        let output = Pipe()
-        process = ChildProcess()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", PythonPeer.repositoryRoot.appendingPathComponent("scripts/acquirer_host.py").path,
-                             "--port", "0", "--journal", journalURL.path] + flags
-        process.standardOutput = output
-        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
-        // Heard through the termination handler: Foundation's waitUntilExit spins on Linux
-        // when called from a task.
-        let (exited, exit) = AsyncStream<Void>.makeStream()
-        self.exited = exited
-        process.terminationHandler = { _ in exit.finish() }
-        try process.run()
-        // The host prints exactly one line once it listens; reading it is the wait.
-        var line = Data()
-        while let byte = try output.fileHandleForReading.read(upToCount: 1), let first = byte.first, first != 0x0A {
-            line.append(first)
-        }
-        let text = String(decoding: line, as: UTF8.self)
-        guard text.hasPrefix("listening on "), let port = Int(text.dropFirst("listening on ".count)) else {
-            kill(process.processIdentifier, SIGKILL)
-            throw HostFailure(message: "the acquirer host did not start: '\(text)'")
-        }
-        self.port = port
+        let peer = try ListeningPeer.start(
+            "scripts/acquirer_host.py", arguments: ["--port", "0", "--journal", journalURL.path] + flags, name: "acquirer host")
+        process = peer.process
+        exited = peer.exited
+        port = peer.port
     }
 
     struct HostFailure: Error, CustomStringConvertible {

@@ -18,32 +18,10 @@ final class JWKSHostProcess: @unchecked Sendable {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         fileURL = directory.appendingPathComponent("jwks.json")
         try Data(jwks.utf8).write(to: fileURL)
-        let output = Pipe()
-        process = ChildProcess()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", PythonPeer.repositoryRoot.appendingPathComponent(IntegratorBackend.script).path, "serve", fileURL.path]
-        process.standardOutput = output
-        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
-        let (exited, exit) = AsyncStream<Void>.makeStream()
-        self.exited = exited
-        process.terminationHandler = { _ in exit.finish() }
-        try process.run()
-        // The host prints one line once it listens; reading it is the wait.
-        var line = Data()
-        while let byte = try output.fileHandleForReading.read(upToCount: 1), let first = byte.first, first != 0x0A {
-            line.append(first)
-        }
-        let text = String(decoding: line, as: UTF8.self)
-        guard text.hasPrefix("listening on "), let port = Int(text.dropFirst("listening on ".count)) else {
-            kill(process.processIdentifier, SIGKILL)
-            throw HostFailure(message: "the JWKS host did not start: '\(text)'")
-        }
-        self.port = port
-    }
-
-    struct HostFailure: Error, CustomStringConvertible {
-        let message: String
-        var description: String { message }
+        let peer = try ListeningPeer.start(IntegratorBackend.script, arguments: ["serve", fileURL.path], name: "JWKS host")
+        process = peer.process
+        exited = peer.exited
+        port = peer.port
     }
 
     /// Serves `jwks` from the next request on (a rotation).
