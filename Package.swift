@@ -33,6 +33,9 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
         // Tests only: reads the OpenAPI document to compare it with the router and to validate replies.
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.0.0"),
+        // The payment service provider's token and decryption services: HTTPS, mutual TLS.
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.0"),
     ],
     targets: [
         .target(name: "PaymentCore"),
@@ -80,6 +83,9 @@ let package = Package(
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
             .product(name: "Mustache", package: "swift-mustache"),
+            // The provider's token and decryption services (ProviderServices).
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "NIOSSL", package: "swift-nio-ssl"),
         ], resources: [.copy("Resources/openapi.yaml"), .copy("Resources/dashboard")]),
         // The SDK an app links: URLSession only, never NIO, so it builds for iOS as it is.
         .target(name: "TaplineSDK", dependencies: ["GatewayAPI", "PaymentCore", "CardData"]),

@@ -1,0 +1,75 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+
+/// POSTs JSON to a payment service provider's service and reads its answer, bounded in time
+/// and size. Redirects are refused (a redirect could lead card data off https), and a
+/// request cancelled by its caller is cancelled on the wire too.
+public struct ProviderServiceClient: Sendable {
+    public let endpoint: ProviderServiceEndpoint
+
+    public init(endpoint: ProviderServiceEndpoint) {
+        self.endpoint = endpoint
+    }
+
+    /// The body of the service's 200 answer to `body`. Throws ``ProviderServiceError`` for
+    /// anything else, within the endpoint's timeout.
+    public func post(_ body: Data) async throws(ProviderServiceError) -> Data {
+        let endpoint = endpoint
+        do {
+            return try await withThrowingTaskGroup(of: Data.self) { group in
+                group.addTask { try await Self.exchange(body, endpoint: endpoint) }
+                group.addTask {
+                    try await Task.sleep(for: endpoint.timeout)
+                    throw ProviderServiceError.timedOut
+                }
+                defer { group.cancelAll() }
+                guard let data = try await group.next() else { throw ProviderServiceError.timedOut }
+                return data
+            }
+        } catch let error as ProviderServiceError {
+            throw error
+        } catch is CancellationError {
+            throw .timedOut
+        } catch {
+            throw .unreachable(Self.reason(error))
+        }
+    }
+
+    private static func exchange(_ body: Data, endpoint: ProviderServiceEndpoint) async throws -> Data {
+        var request = HTTPClientRequest(url: endpoint.url.absoluteString)
+        request.method = .POST
+        request.headers.add(name: "Content-Type", value: "application/json")
+        request.headers.add(name: "Accept", value: "application/json")
+        request.body = .bytes(ByteBuffer(bytes: body))
+        request.tlsConfiguration = endpoint.tls
+        let response = try await client.execute(request, timeout: .nanoseconds(Int64(endpoint.timeout.components.seconds) * 1_000_000_000
+            + endpoint.timeout.components.attoseconds / 1_000_000_000))
+        guard response.status == .ok else {
+            throw ProviderServiceError.status(Int(response.status.code))
+        }
+        if let length = response.headers.first(name: "Content-Length").flatMap(Int.init), length > endpoint.maxResponseBytes {
+            throw ProviderServiceError.tooLarge(endpoint.maxResponseBytes)
+        }
+        do {
+            let buffer = try await response.body.collect(upTo: endpoint.maxResponseBytes)
+            return Data(buffer.readableBytesView)
+        } catch is NIOTooManyBytesError {
+            throw ProviderServiceError.tooLarge(endpoint.maxResponseBytes)
+        }
+    }
+
+    /// A short, card-data-free reason for a transport failure.
+    private static func reason(_ error: any Error) -> String {
+        let text = String(describing: error)
+        return text.count > 200 ? String(text.prefix(200)) : text
+    }
+
+    /// One client for the whole process, like `HTTPClient.shared`, so it never needs shutting
+    /// down; each request brings its own TLS settings, and connections are pooled per
+    /// endpoint and TLS settings.
+    private static let client = HTTPClient(
+        eventLoopGroupProvider: .singleton,
+        configuration: HTTPClient.Configuration(redirectConfiguration: .disallow, timeout: .init(connect: .seconds(5)), decompression: .disabled))
+}
