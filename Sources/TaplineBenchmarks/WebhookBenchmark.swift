@@ -8,9 +8,9 @@ import Storage
 import StorageSQLite
 
 // `webhooks`: N events written to the outbox of an embedded SQLite store, then delivered by
-// the real `WebhookWorker` (claim write, 8 concurrent signed POSTs over URLSession, record
+// the real `WebhookWorker` (claim write, 8 concurrent signed POSTs over the gateway's HTTP client, record
 // write) to a Hummingbird receiver on loopback. The baseline, in the same run, POSTs the
-// same N bodies straight through the same URLSession transport, 8 at a time, with no
+// same N bodies straight through the same transport, 8 at a time, with no
 // outbox, signing or database. Reported as events/s and their ratio (worker / baseline).
 
 /// A local receiver that answers 204 and counts what it got.
@@ -46,7 +46,7 @@ func seconds(_ duration: Duration) -> Double {
 
 /// The same bodies through the same transport, `concurrency` at a time, no outbox.
 func postDirectly(_ bodies: [Data], to url: URL, concurrency: Int) async throws -> Double {
-    let transport = URLSessionWebhookTransport()
+    let transport = HTTPClientWebhookTransport()
     let clock = ContinuousClock()
     let start = clock.now
     try await withThrowingTaskGroup(of: Int.self) { group in

@@ -18,10 +18,10 @@ public struct GatewayDependencies: Sendable {
     /// The acquirer link whose processor is `processor`, when payments go to an acquirer:
     /// its connections and its reversal forwarder run with the application.
     public var acquirerLink: AcquirerLink?
-    /// Posts webhooks (URLSession unless a test injects another).
-    public var webhookTransport: any WebhookTransport = URLSessionWebhookTransport()
-    /// Fetches integrators' JWKS documents (URLSession unless a test injects another).
-    public var jwksFetcher: any JWKSFetching = URLSessionJWKSFetcher()
+    /// Posts webhooks (the gateway's HTTP client unless a test injects another).
+    public var webhookTransport: any WebhookTransport = HTTPClientWebhookTransport()
+    /// Fetches integrators' JWKS documents (the gateway's HTTP client unless a test injects another).
+    public var jwksFetcher: any JWKSFetching = HTTPClientJWKSFetcher()
 
     public init(
         store: any Store, processor: any PaymentProcessor, keys: GatewayKeys, cardKeys: CardKeyRing? = nil,

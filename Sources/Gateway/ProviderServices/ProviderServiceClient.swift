@@ -21,7 +21,8 @@ public struct ProviderServiceClient: Sendable {
             return try await withThrowingTaskGroup(of: Data.self) { group in
                 group.addTask { try await Self.exchange(body, endpoint: endpoint) }
                 group.addTask {
-                    try await Task.sleep(for: endpoint.timeout)
+                    // A safety net only: the client's own deadline, a little earlier, names why.
+                    try await Task.sleep(for: endpoint.timeout + .milliseconds(500))
                     throw ProviderServiceError.timedOut
                 }
                 defer { group.cancelAll() }
@@ -31,6 +32,8 @@ public struct ProviderServiceClient: Sendable {
         } catch let error as ProviderServiceError {
             throw error
         } catch is CancellationError {
+            throw .timedOut
+        } catch let error as HTTPClientError where error == .deadlineExceeded {
             throw .timedOut
         } catch {
             throw .unreachable(Self.reason(error))
@@ -44,8 +47,7 @@ public struct ProviderServiceClient: Sendable {
         request.headers.add(name: "Accept", value: "application/json")
         request.body = .bytes(ByteBuffer(bytes: body))
         request.tlsConfiguration = endpoint.tls
-        let response = try await client.execute(request, timeout: .nanoseconds(Int64(endpoint.timeout.components.seconds) * 1_000_000_000
-            + endpoint.timeout.components.attoseconds / 1_000_000_000))
+        let response = try await OutboundHTTP.client.execute(request, timeout: TimeAmount(endpoint.timeout))
         guard response.status == .ok else {
             throw ProviderServiceError.status(Int(response.status.code))
         }
@@ -65,11 +67,4 @@ public struct ProviderServiceClient: Sendable {
         let text = String(describing: error)
         return text.count > 200 ? String(text.prefix(200)) : text
     }
-
-    /// One client for the whole process, like `HTTPClient.shared`, so it never needs shutting
-    /// down; each request brings its own TLS settings, and connections are pooled per
-    /// endpoint and TLS settings.
-    private static let client = HTTPClient(
-        eventLoopGroupProvider: .singleton,
-        configuration: HTTPClient.Configuration(redirectConfiguration: .disallow, timeout: .init(connect: .seconds(5)), decompression: .disabled))
 }

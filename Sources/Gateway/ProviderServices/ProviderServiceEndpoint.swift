@@ -50,6 +50,10 @@ public struct ProviderServiceEndpoint: Sendable {
             } catch {
                 throw .invalid("cannot read \(flag)-key \(key): give the private key of \(flag)-cert in PEM")
             }
+            // BoringSSL checks that the key belongs to the certificate when a context is made.
+            guard (try? NIOSSLContext(configuration: tls)) != nil else {
+                throw .invalid("\(flag)-key \(key) is not the key of \(flag)-cert \(certificate): give the pair the provider issued")
+            }
         case (nil, _?):
             throw .invalid("\(flag)-key needs \(flag)-cert: mutual TLS takes the client certificate and its key together")
         case (_?, nil):

@@ -22,6 +22,7 @@ enum WebhookFailureReason {
         case let urlError as URLError: return describe(urlError.code, timeout: timeout)
         default: break
         }
+        if let reason = describeHTTPClient(error, timeout: timeout) { return reason }
         // Only a real NSError: any Swift error casts to one, its type the domain, and an
         // error of another kind is named by its type rather than dumped.
         guard type(of: error) is NSError.Type else { return String(describing: type(of: error)) }
@@ -33,7 +34,7 @@ enum WebhookFailureReason {
                 return "network error (URL error \(nsError.code))"
             }
             return describe(code, timeout: timeout)
-        case NSPOSIXErrorDomain: return posixError(nsError.code, timeout: timeout)
+        case NSPOSIXErrorDomain: return posixReason(Int32(nsError.code), timeout: timeout)
         default: break
         }
         return "\(nsError.domain) error \(nsError.code)"
@@ -65,13 +66,13 @@ enum WebhookFailureReason {
         }
     }
 
-    private static func posixError(_ code: Int, timeout: Duration) -> String {
-        switch Int32(code) {
+    static func posixReason(_ code: Int32, timeout: Duration) -> String {
+        switch code {
         case ECONNREFUSED: return "connection refused"
         case ETIMEDOUT: return timedOut(timeout)
         case ECONNRESET: return "connection reset"
         case EHOSTUNREACH, ENETUNREACH: return "host unreachable"
-        default: return String(cString: strerror(Int32(code))).lowercased()
+        default: return String(cString: strerror(code)).lowercased()
         }
     }
 }

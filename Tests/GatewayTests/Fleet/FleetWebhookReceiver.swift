@@ -16,7 +16,7 @@ final class FleetWebhookReceiver: Sendable {
     /// The instance's URLSession transport with the instance's name on every post.
     struct Tagging: WebhookTransport {
         let instance: String
-        let inner = URLSessionWebhookTransport()
+        let inner = HTTPClientWebhookTransport()
 
         func post(_ request: WebhookRequest, timeout: Duration) async throws -> Int {
             var tagged = request

@@ -5,9 +5,9 @@ import HummingbirdTesting
 import Testing
 import TestSupport
 
-/// The URLSession transport cancelled at the moment URLSession itself gives up (the poster's
-/// timeout and the request's own timeout are the same), many times over. With
-/// `URLSession.data(for:)` this deadlocked a thread now and then on Linux and froze the
+/// The webhook transport cancelled at the moment the request itself gives up (the poster's
+/// timeout and the request's own timeout are the same), many times over. With the earlier
+/// `URLSession.data(for:)` transport this deadlocked a thread now and then on Linux and froze the
 /// process; every post must now come back.
 @Suite("Webhook transport: cancelling never deadlocks")
 struct WebhookTransportCancellationTests {
@@ -23,7 +23,7 @@ struct WebhookTransportCancellationTests {
         let finished = try await app.test(.live) { client in
             let port = try #require(client.port)
             let request = WebhookRequest(url: URL(string: "http://127.0.0.1:\(port)/hook")!, headers: [:], body: Data("{}".utf8))
-            let transport = URLSessionWebhookTransport()
+            let transport = HTTPClientWebhookTransport()
             let done = Locked(0)
             let answered = try await withinDeadline(.seconds(60)) {
                 try await withThrowingTaskGroup(of: Void.self) { group in
@@ -48,7 +48,7 @@ struct WebhookTransportCancellationTests {
     }
 
     /// What the webhook poster does: the post against a timer, the loser cancelled.
-    static func postRacingTimeout(_ transport: URLSessionWebhookTransport, _ request: WebhookRequest, timeout: Duration) async {
+    static func postRacingTimeout(_ transport: HTTPClientWebhookTransport, _ request: WebhookRequest, timeout: Duration) async {
         _ = try? await withThrowingTaskGroup(of: Int.self) { group in
             group.addTask { try await transport.post(request, timeout: timeout) }
             group.addTask {
