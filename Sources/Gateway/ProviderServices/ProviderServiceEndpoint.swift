@@ -50,8 +50,7 @@ public struct ProviderServiceEndpoint: Sendable {
             } catch {
                 throw .invalid("cannot read \(flag)-key \(key): give the private key of \(flag)-cert in PEM")
             }
-            // BoringSSL checks that the key belongs to the certificate when a context is made.
-            guard (try? NIOSSLContext(configuration: tls)) != nil else {
+            if let leaf = try? NIOSSLCertificate.fromPEMFile(certificate).first, ProviderKeyPair.matches(leaf, keyFile: key) == false {
                 throw .invalid("\(flag)-key \(key) is not the key of \(flag)-cert \(certificate): give the pair the provider issued")
             }
         case (nil, _?):
