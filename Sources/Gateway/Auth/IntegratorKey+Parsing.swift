@@ -28,13 +28,20 @@ extension IntegratorKey {
     /// One `PUBLIC KEY` block as a key, or why not.
     static func key(fromPEMBlock block: String) throws -> IntegratorKey {
         if let ec = try? P256.Signing.PublicKey(pemRepresentation: block) { return IntegratorKey(.ec(ec)) }
-        if let rsa = try? _RSA.Signing.PublicKey(unsafePEMRepresentation: block) {
+        if let info = spki(fromPEMBlock: block).flatMap(RSAPublicKeyInfo.init(spki:)),
+           let rsa = try? _RSA.Signing.PublicKey(n: info.modulus, e: info.exponent) {
             guard rsa.keySizeInBits >= 2048 else {
                 throw IntegratorKeyError(description: "an RSA key of \(rsa.keySizeInBits) bits: RS256 needs 2048 bits or more")
             }
             return IntegratorKey(.rsa(rsa))
         }
         throw IntegratorKeyError(description: "a public key that is neither EC P-256 (ES256) nor RSA (RS256)")
+    }
+
+    /// The DER inside a `PUBLIC KEY` block.
+    private static func spki(fromPEMBlock block: String) -> Data? {
+        let body = block.split(separator: "\n").filter { !$0.hasPrefix("-----") }.joined()
+        return Data(base64Encoded: body)
     }
 
     /// Each `-----BEGIN …-----` … `-----END …-----` block of `text`, whole.

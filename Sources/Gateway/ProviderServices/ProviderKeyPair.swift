@@ -21,6 +21,7 @@ enum ProviderKeyPair {
         if let key = try? P256.Signing.PrivateKey(pemRepresentation: pem) { return key.publicKey.derRepresentation }
         if let key = try? P384.Signing.PrivateKey(pemRepresentation: pem) { return key.publicKey.derRepresentation }
         if let key = try? P521.Signing.PrivateKey(pemRepresentation: pem) { return key.publicKey.derRepresentation }
+        // swift-crypto 3's RSA private-key parse fails cleanly (unlike its public-key parse).
         if let key = try? _RSA.Signing.PrivateKey(pemRepresentation: pem) { return key.publicKey.derRepresentation }
         return nil
     }
