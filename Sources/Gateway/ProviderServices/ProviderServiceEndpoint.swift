@@ -50,6 +50,13 @@ public struct ProviderServiceEndpoint: Sendable {
             } catch {
                 throw .invalid("cannot read \(flag)-key \(key): give the private key of \(flag)-cert in PEM")
             }
+            // Building a context checks the key against the certificate (BoringSSL refuses a
+            // pair that does not match), so a mismatch stops the start, not the first request.
+            do {
+                _ = try NIOSSLContext(configuration: tls)
+            } catch {
+                throw .invalid("\(flag)-key \(key) is not the private key of \(flag)-cert \(certificate): give the key the certificate was issued for")
+            }
         case (nil, _?):
             throw .invalid("\(flag)-key needs \(flag)-cert: mutual TLS takes the client certificate and its key together")
         case (_?, nil):
