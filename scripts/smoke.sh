@@ -59,6 +59,7 @@ print("\n".join(blocks))
 EOF
 mkdir -p "$work/scripts" && cp scripts/webhook_receiver.py scripts/acquirer_host.py "$work/scripts/"
 cp -r scripts/interop "$work/scripts/"
+cp -r samples "$work/"
 cat > "$work/session.sh" <<EOF
 set -euo pipefail
 swift() {
@@ -111,6 +112,15 @@ device_header=(-H "X-Device-Installation-Id: $DEVICE")
 expect "$(curl -s -o /dev/null -w '%{http_code}' -X POST "$base/transactions/apple" "${auth[@]}" "${device_header[@]}" -d "$tapped")" 200 "a new tap"
 expect "$(curl -s -o /dev/null -w '%{http_code}' -X POST "$base/transactions/apple" "${auth[@]}" "${device_header[@]}" \
     -d "$(echo "$tapped" | sed 's/INV-7/INV-9/')")" 409 "a card read is used once"
+
+# Card data through the sample decryption service: the tap approved, the service's journal
+# without card data, 503 once the service is gone.
+echo "$transcript" | grep -qx 'Approved' || { echo "smoke: the tap through the decryption service was not approved"; exit 1; }
+echo "$transcript" | grep -q '^503 card_data_service_unavailable$' || { echo "smoke: no 503 once the decryption service stopped"; exit 1; }
+expect "$(python3 -c 'import json,sys; print([json.loads(l)["outcome"] for l in open(sys.argv[1])])' "$work/decrypt-demo/journal.jsonl")" \
+    "['opened']" "the decryption service opened the README's tap"
+if grep -rq -e "4242424242424242" "$work/decrypt-demo/"; then echo "smoke: full PAN in decrypt-demo/"; exit 1; fi
+checks=$((checks + 3))
 
 # Koard: the preauth captured with its breakdown, then refunded in part.
 koard=$(get "/v1/transactions/$KOARD")

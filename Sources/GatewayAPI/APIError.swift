@@ -108,5 +108,8 @@ public enum APIErrorCode: String, Sendable, CaseIterable {
     case processorUnavailable = "processor_unavailable"
     /// The database cannot be reached; the request changed nothing and may be retried.
     case serviceUnavailable = "service_unavailable"
+    /// The provider's card-data decryption service (`--card-data remote`) is down, slow or answered
+    /// something unusable: nothing was charged or written.
+    case cardDataServiceUnavailable = "card_data_service_unavailable"
     case internalError = "internal_error"
 }

@@ -29,12 +29,14 @@ struct Serve: AsyncParsableCommand {
 
     @OptionGroup(title: "Reader tokens") var readerTokens: ReaderTokenOptions
 
+    @OptionGroup(title: "Card data") var cardData: CardDataOptions
+
     func run() async throws {
         let configuration: GatewayConfiguration
         do {
             configuration = try store.configuration(
                 host: host, port: port, readerTokenLifetime: readerTokenLifetime, pinMaxAttempts: pinMaxAttempts, pinWindow: pinWindow,
-                acquirer: acquirer, readerTokens: readerTokens)
+                acquirer: acquirer, readerTokens: readerTokens, cardData: cardData)
         } catch let error as ValidationError {
             // One line naming the setting and the fix, not buried under the usage text.
             throw CommandFailure(description: error.message)

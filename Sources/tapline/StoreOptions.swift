@@ -28,7 +28,7 @@ struct StoreOptions: ParsableArguments {
     /// The configuration from these options, the serve flags, the environment and the defaults.
     func configuration(
         host: String? = nil, port: Int? = nil, readerTokenLifetime: Int? = nil, pinMaxAttempts: Int? = nil, pinWindow: Int? = nil,
-        acquirer: AcquirerOptions? = nil, readerTokens: ReaderTokenOptions? = nil
+        acquirer: AcquirerOptions? = nil, readerTokens: ReaderTokenOptions? = nil, cardData: CardDataOptions? = nil
     ) throws -> GatewayConfiguration {
         var overrides = ConfigurationOverrides(
             host: host, port: port, databasePath: databasePath, keysPath: keysPath, logLevel: logLevel,
@@ -46,6 +46,12 @@ struct StoreOptions: ParsableArguments {
         overrides.readerTokenKeyId = readerTokens?.keyId
         overrides.readerTokenIssuer = readerTokens?.issuer
         overrides.readerTokenClaimsFile = readerTokens?.claimsFile
+        overrides.cardData = cardData?.mode
+        overrides.cardDataService = cardData?.service
+        overrides.cardDataServiceCert = cardData?.certificateFile
+        overrides.cardDataServiceKey = cardData?.keyFile
+        overrides.cardDataServiceCA = cardData?.caFile
+        overrides.cardDataServiceTimeout = cardData?.timeout
         do {
             return try overrides.resolve(environment: ProcessInfo.processInfo.environment)
         } catch {

@@ -39,6 +39,14 @@ public struct ConfigurationOverrides: Sendable {
     public var readerTokenIssuer: String?
     /// The claim template, a JSON file.
     public var readerTokenClaimsFile: String?
+    /// `tapline` or `remote`: how card data is opened (``CardDataOptions`` in the CLI).
+    public var cardData: String?
+    /// The provider's decryption service (https URL), its mutual-TLS files and timeout.
+    public var cardDataService: String?
+    public var cardDataServiceCert: String?
+    public var cardDataServiceKey: String?
+    public var cardDataServiceCA: String?
+    public var cardDataServiceTimeout: Int?
 
     public init(
         host: String? = nil, port: Int? = nil, databasePath: String? = nil, keysPath: String? = nil, logLevel: String? = nil,
@@ -101,6 +109,7 @@ public struct ConfigurationOverrides: Sendable {
         }
         configuration.processor = try acquirerLink(environment)
         configuration.readerTokens = try readerTokenMode(environment)
+        configuration.cardData = try cardDataMode(environment)
         try Self.dashboard(environment, into: &configuration.dashboard)
         return configuration
     }

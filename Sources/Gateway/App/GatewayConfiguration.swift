@@ -27,6 +27,9 @@ public struct GatewayConfiguration: Sendable {
     /// How reader tokens and PIN tokens are made: Tapline's own, or signed with the payment
     /// service provider's key for Apple's reader (`--reader-tokens`).
     public var readerTokens: ReaderTokenMode = .tapline
+    /// How a reader's card data is opened: Tapline's JWE, or the payment service provider's
+    /// decryption service (`--card-data`).
+    public var cardData: CardDataMode = .tapline
     /// Who decides payments: the simulator, or an acquirer host over ISO 8583.
     public var processor: ProcessorChoice = .simulator
     /// How long the gateway waits for the processor before treating the request as unanswered.

@@ -96,7 +96,9 @@ public struct GatewayServices: Sendable {
         deviceGuard = DeviceGuard(store: store)
         let panHasher = PANHasher(key: dependencies.keys.panHashKey)
         taps = TakeTapPayment(
-            opener: TapDataOpener(keys: dependencies.cardKeys, maxAge: configuration.cardReadMaxAge, now: now),
+            opener: TapDataOpener(
+                decryptor: configuration.cardData.decryptor(keys: dependencies.cardKeys, logger: dependencies.logger),
+                maxAge: configuration.cardReadMaxAge, now: now),
             payments: TapPaymentService(store: store, payments: payments, followUps: followUps, panHasher: panHasher),
             pins: PINService(store: store, processor: processor, recorder: recorder, panHasher: panHasher, now: now))
         settings = PaymentSettingsService(store: store)

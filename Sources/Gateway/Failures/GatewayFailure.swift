@@ -32,6 +32,9 @@ enum GatewayFailure: Error, Sendable {
     /// The processor cannot be reached, found before anything was written; `reason` says why
     /// the request could not be prepared, nil when the link is simply down.
     case processorUnreachable(reason: String?)
+    /// The provider's card-data decryption service gave no usable answer (`reason` names the
+    /// failure, never card data), found before anything was written.
+    case cardDataServiceUnavailable(reason: String)
     /// The processor failed on a recorded operation, which ended `failed`: `failed` is that
     /// row (the payment, or the follow-up), `paymentStatus` the payment's status after it.
     case processorFailed(ProcessorError, failed: Transaction, paymentStatus: TransactionStatus)

@@ -40,6 +40,10 @@ extension GatewayError {
             self.init(.serviceUnavailable, .processorUnavailable, reason.map {
                 "the request could not be prepared for the acquirer (\($0)); nothing was written, retry later"
             } ?? "the processor cannot be reached; nothing was sent and nothing changed, retry later")
+        case .cardDataServiceUnavailable(let reason):
+            self.init(.serviceUnavailable, .cardDataServiceUnavailable,
+                      "the card-data decryption service gave no usable answer (\(reason)); nothing was charged or written, "
+                      + "retry the tap shortly", field: "paymentCardData")
         case .processorFailed(let error, let failed, let paymentStatus):
             self.init(error, transactionId: failed.id, paymentStatus: paymentStatus)
         case .processorDidNotComplete(let transactionId, let paymentStatus):

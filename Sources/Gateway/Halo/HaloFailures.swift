@@ -18,8 +18,10 @@ enum HaloFailures {
     }
 
     /// Whether the canonical envelope answers `error` on a Halo route: a refusal the gateway
-    /// anticipated, below 500.
+    /// anticipated, below 500, or the card-data decryption service's 503, which tells the
+    /// device to tap again shortly rather than that the gateway broke.
     static func passesToEnvelope(_ error: any Error) -> Bool {
+        if case GatewayFailure.cardDataServiceUnavailable = error { return true }
         guard let canonical = GatewayError.canonical(error) else { return false }
         return canonical.status.code < 500
     }

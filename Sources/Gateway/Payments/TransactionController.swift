@@ -51,8 +51,12 @@ struct TransactionController {
             if probe.paymentCardData != nil || probe.generalCardData != nil {
                 let tapped = try JSONCoding.decode(TapTransactionRequest.self, from: input.body)
                 let device = try input.activeDevice
+                // What the request asks, with tip, for a card-data decryption service to see.
+                let (asked, overflow) = (tapped.amount ?? 0).addingReportingOverflow(tapped.tipAmount ?? 0)
                 let tap = try await services.taps.open(
-                    TakeTapPayment.Reading(generalCardData: tapped.generalCardData, paymentCardData: tapped.paymentCardData), on: device,
+                    TakeTapPayment.Reading(
+                        generalCardData: tapped.generalCardData, paymentCardData: tapped.paymentCardData,
+                        amount: tapped.amount == nil || overflow ? nil : asked, currency: tapped.currency), on: device,
                     pinRefusal: "this payload carries a PIN; send it to /v1/transactions/{id}/pin")
                 created = try await services.taps.pay(
                     type, tap: tap, terms: try TapPaymentService.Terms(tapped), device: device, merchantId: caller.merchantId,

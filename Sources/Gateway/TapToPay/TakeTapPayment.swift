@@ -15,12 +15,18 @@ struct TakeTapPayment: Sendable {
     struct Reading: Sendable {
         var generalCardData: String?
         var paymentCardData: String?
+        /// What the request asks (minor units with tip) and its currency, when the route names
+        /// them: passed to a card-data decryption service, which may check them.
+        var amount: Int64? = nil
+        var currency: String? = nil
     }
 
     /// The tap in `reading`, which must carry no PIN: `pinRefusal` says where a PIN goes
     /// instead, in the words of the caller's API.
     func open(_ reading: Reading, on device: Device, pinRefusal: String) async throws -> OpenedTap {
-        let (tap, pin) = try await opener.open(generalCardData: reading.generalCardData, paymentCardData: reading.paymentCardData, on: device)
+        let (tap, pin) = try await opener.open(
+            generalCardData: reading.generalCardData, paymentCardData: reading.paymentCardData, on: device,
+            amount: reading.amount, currency: reading.currency)
         guard pin == nil else { throw GatewayFailure.invalid("paymentCardData", pinRefusal) }
         return tap
     }

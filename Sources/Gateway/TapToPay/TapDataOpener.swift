@@ -5,24 +5,43 @@ import PaymentCore
 import Processing
 import Storage
 
-/// Opens what a reader sent and checks it before anything is written: base64, the JWE and
-/// its key, the TLV inside, the read's age, and that the general data agrees with the
-/// sealed data. Every refusal is a 4xx with its own code that never carries card data.
+/// Opens what a reader sent and checks it before anything is written: the card data opened
+/// by the configured ``CardDataDecryptor`` (the JWE and its key, or the provider's
+/// decryption service), the TLV inside, the binding, the read's age, and that the general
+/// data agrees with the sealed data. Every refusal is a 4xx with its own code that never
+/// carries card data; a decryption service that cannot answer is a 503.
 struct TapDataOpener: Sendable {
-    let keys: CardKeyRing
+    let decryptor: any CardDataDecryptor
     let maxAge: TimeInterval
     let now: @Sendable () -> Date
 
+    init(decryptor: any CardDataDecryptor, maxAge: TimeInterval, now: @escaping @Sendable () -> Date) {
+        self.decryptor = decryptor
+        self.maxAge = maxAge
+        self.now = now
+    }
+
+    /// Opens Tapline's own JWE with `keys` (`--card-data tapline`).
+    init(keys: CardKeyRing, maxAge: TimeInterval, now: @escaping @Sendable () -> Date) {
+        self.init(decryptor: TaplineCardDataDecryptor(keys: keys), maxAge: maxAge, now: now)
+    }
+
     /// The opened tap and the PIN, when the payload carries one. The payload must have been
-    /// sealed under a reader token of `device` (its merchant and installation id).
-    func open(generalCardData: String?, paymentCardData: String?, on device: Device) async throws -> (tap: OpenedTap, pin: PIN?) {
+    /// read under a reader token of `device` (its merchant and installation id). `amount` and
+    /// `currency` are what the request asks, for a decryption service to see; the checks
+    /// against them are the payment's.
+    func open(
+        generalCardData: String?, paymentCardData: String?, on device: Device, amount: Int64? = nil, currency: String? = nil
+    ) async throws -> (tap: OpenedTap, pin: PIN?) {
         guard let paymentCardData, !paymentCardData.isEmpty else {
             throw GatewayFailure.invalid("paymentCardData", "paymentCardData is required: the reader's sealed card data, base64")
         }
         guard let generalCardData, !generalCardData.isEmpty else {
             throw GatewayFailure.invalid("generalCardData", "generalCardData is required: the reader's general card data, base64")
         }
-        let opened = try await openSealed(paymentCardData)
+        let context = CardDataContext(
+            merchantId: device.merchantId, deviceId: device.deviceId, generalCardData: generalCardData, amount: amount, currency: currency)
+        let opened = try await decryptor.decrypt(paymentCardData, context: context)
         try Self.checkBinding(opened.binding, device: device)
         let general: GeneralCardData
         do {
@@ -66,23 +85,6 @@ struct TapDataOpener: Sendable {
         tap.applicationTransactionCounter = read.applicationTransactionCounter.map(Hex.string)
         tap.cvmResults = read.cvmResults.map(Hex.string)
         return (tap, opened.pin)
-    }
-
-    /// The sealed data opened with the ring's keys. A key the ring does not know may be a new
-    /// one from a rotation that another instance already hands out: read the keys once more.
-    private func openSealed(_ paymentCardData: String) async throws -> OpenedCardData {
-        do {
-            return try SealedCardData.open(paymentCardData: paymentCardData, keys: await keys.ring)
-        } catch .sealed(.unknownKey(let kid)) where !kid.isEmpty {
-            guard try await keys.refresh() else { throw Self.apiError(.sealed(.unknownKey(kid)), field: "paymentCardData") }
-        } catch {
-            throw Self.apiError(error, field: "paymentCardData")
-        }
-        do {
-            return try SealedCardData.open(paymentCardData: paymentCardData, keys: await keys.ring)
-        } catch {
-            throw Self.apiError(error, field: "paymentCardData")
-        }
     }
 
     /// A read made under another device's or merchant's reader token is refused: without

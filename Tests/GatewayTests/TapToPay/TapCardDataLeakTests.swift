@@ -1,5 +1,6 @@
 import CardData
 import Foundation
+@testable import Gateway
 import GatewayAPI
 import Logging
 import StorageSQLite
@@ -51,5 +52,60 @@ struct TapCardDataLeakTests {
             #expect(!logs.contains(hex) && !logs.contains(hex.lowercased()), "\(hex) found in the logs")
         }
         #expect(haystack.range(of: Data("520082******8210".utf8)) != nil, "the masked PAN is what is kept")
+    }
+
+    /// `--card-data remote`: the decryption service's answer (the TLV) passes through memory
+    /// only. Neither the database, the logs nor the service's journal holds the PAN, track 2
+    /// or the TLV, after approved and declined taps and a service that failed.
+    @Test(.enabled(if: DecryptionServiceRig.isAvailable))
+    func afterRemoteTapsTheDatabaseLogsAndJournalHoldNoCardSecrets() async throws {
+        let rig = try DecryptionServiceRig.make()
+        defer { rig.remove() }
+        let service = try rig.startService()
+        let failing = try rig.startService(fault: "garbage")
+        let harness = try await rig.harness(try rig.endpoint(port: service.port), sqlite: "gateway.sqlite")
+        let broken = try await rig.harness(try rig.endpoint(port: failing.port), sqlite: "broken.sqlite")
+        let pans = [TestCards.visaApproved.pan, TestCards.doNotHonour.pan]
+        var secrets: [Data] = []
+        for (gateway, expected) in [(harness, [200, 201]), (broken, [503])] {
+            secrets += try await gateway.test { (session: TestSession) async throws -> [Data] in
+                try await session.activateDevice()
+                var plaintexts: [Data] = []
+                for pan in pans {
+                    let sealed = try session.tap(pan: pan)
+                    let reply = try await session.apple(sealed)
+                    #expect(expected.contains(reply.status), "\(reply.text)")
+                    #expect(!reply.text.contains(pan))
+                    plaintexts.append(try SealedCardData.open(paymentCardData: sealed.paymentCardData, keys: rig.keys.cardDataKeys).read.tlvList().encoded)
+                }
+                return plaintexts
+            }
+        }
+        await service.stop()
+        await failing.stop()
+        try await harness.store.close()
+        try await broken.store.close()
+
+        var haystack = Data()
+        for file in try FileManager.default.contentsOfDirectory(atPath: rig.directory.path) where !file.hasSuffix(".pem") && file != "tapline-keys.json" {
+            haystack.append(try Data(contentsOf: rig.directory.appendingPathComponent(file)))
+        }
+        let logs = (harness.logs.all + broken.logs.all).joined(separator: "\n")
+        #expect(logs.contains("the card-data decryption service gave no usable answer"), "the failure is logged")
+        for pan in pans {
+            secrets += [Data(pan.utf8), CardRead.packPAN(pan), SimulatedTap.track2(pan)]
+        }
+        #expect(secrets.count == pans.count * 2 + pans.count * 3)
+        for secret in secrets {
+            let hex = secret.map { String(format: "%02X", $0) }.joined()
+            #expect(haystack.range(of: secret) == nil, "\(hex.prefix(24))… found in the database or the journal")
+            #expect(haystack.range(of: Data(hex.utf8)) == nil && haystack.range(of: Data(hex.lowercased().utf8)) == nil,
+                    "\(hex.prefix(24))… found in the database or the journal as hex")
+            #expect(haystack.range(of: Data(secret.base64EncodedString().utf8)) == nil, "\(hex.prefix(24))… found as base64")
+            #expect(!logs.contains(hex) && !logs.contains(hex.lowercased()) && !logs.contains(secret.base64EncodedString()),
+                    "\(hex.prefix(24))… found in the logs")
+        }
+        #expect(try rig.journal().count == 2, "the working service journaled both taps")
+        #expect(haystack.range(of: Data("424242******4242".utf8)) != nil, "the masked PAN is what is kept")
     }
 }
