@@ -46,6 +46,11 @@ struct StoreOptions: ParsableArguments {
         overrides.readerTokenKeyId = readerTokens?.keyId
         overrides.readerTokenIssuer = readerTokens?.issuer
         overrides.readerTokenClaimsFile = readerTokens?.claimsFile
+        overrides.readerTokenService = readerTokens?.service
+        overrides.readerTokenServiceCert = readerTokens?.serviceCert
+        overrides.readerTokenServiceKey = readerTokens?.serviceKey
+        overrides.readerTokenServiceCA = readerTokens?.serviceCA
+        overrides.readerTokenServiceTimeout = readerTokens?.serviceTimeout
         do {
             return try overrides.resolve(environment: ProcessInfo.processInfo.environment)
         } catch {
