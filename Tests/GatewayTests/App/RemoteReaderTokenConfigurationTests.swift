@@ -56,7 +56,7 @@ struct RemoteReaderTokenConfigurationTests {
     func aMistakeStopsTheStartInOneLineNamingTheSetting(_ index: Int) async throws {
         let service = try TokenServiceProcess.pkiOnly()
         var environment = service.environment()
-        Self.mistakes[index].change(&environment, service.directory.path)
+        Self.mistakes[index].change(&environment, URL(fileURLWithPath: service.path("ca.pem")).deletingLastPathComponent().path)
         let message = try #require(ReaderTokenConfigurationTests.refusal(environment))
         #expect(message.contains(Self.mistakes[index].names), "\(message)")
         #expect(message.contains(Self.mistakes[index].fix), "\(message)")

@@ -4,8 +4,9 @@ import TestSupport
 
 /// `samples/token_service.py`, the provider's sample reader-token service, on a loopback port
 /// for one test, with a throwaway PKI from `samples/provider_pki.py` and the provider's
-/// signing key (``ProviderSigningFolder/sec1Key``) in a temporary folder. Made with
-/// ``pkiOnly()`` it never starts: its URL then names a port nothing listens on.
+/// signing key (``ProviderSigningFolder/sec1Key``), made once for the test run and shared (so
+/// parallel tests do not start a burst of Python processes), and a journal of its own. Made
+/// with ``pkiOnly()`` it never starts: its URL then names a port nothing listens on.
 final class TokenServiceProcess: @unchecked Sendable {
     let directory: URL
     let port: Int
@@ -16,17 +17,29 @@ final class TokenServiceProcess: @unchecked Sendable {
 
     var url: String { "https://127.0.0.1:\(port)/reader-tokens" }
     var signingKeyPath: String { path("provider.pem") }
-    var journalPath: String { path("journal.jsonl") }
+    var journalPath: String { directory.appendingPathComponent("journal.jsonl").path }
 
-    func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
+    /// A file of the shared PKI: `ca.pem`, `service.pem`, `gateway-key.pem`, `provider.pem`, ….
+    func path(_ name: String) -> String { Self.pkiFolder.appendingPathComponent(name).path }
+
+    /// The PKI and signing key every test shares; they are only read.
+    private static let pki = Result<URL, any Error> {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("token-service-pki-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        _ = try PythonPeer.runScript("samples/provider_pki.py", arguments: [folder.path])
+        try Data(ProviderSigningFolder.sec1Key.utf8).write(to: folder.appendingPathComponent("provider.pem"))
+        return folder
+    }
+    private static var pkiFolder: URL { (try? pki.get()) ?? FileManager.default.temporaryDirectory }
 
     /// Starts the service with `fault`; it asks for the gateway's client certificate unless
     /// `mutualTLS` is false.
     static func start(fault: String = "none", mutualTLS: Bool = true) throws -> TokenServiceProcess {
         let directory = try makeFolder()
-        let file = { (name: String) in directory.appendingPathComponent(name).path }
+        let file = { (name: String) in pkiFolder.appendingPathComponent(name).path }
         var arguments = [
-            "--cert", file("service.pem"), "--key", file("service-key.pem"), "--fault", fault, "--journal", file("journal.jsonl"),
+            "--cert", file("service.pem"), "--key", file("service-key.pem"), "--fault", fault,
+            "--journal", directory.appendingPathComponent("journal.jsonl").path,
             "--signing-key", file("provider.pem"), "--key-id", "provider-key-1", "--issuer", "psp.example",
         ]
         if mutualTLS { arguments += ["--client-ca", file("ca.pem")] }
@@ -48,11 +61,11 @@ final class TokenServiceProcess: @unchecked Sendable {
         self.heldPort = heldPort
     }
 
+    /// This test's own folder (the journal), once the shared PKI is made.
     private static func makeFolder() throws -> URL {
+        _ = try pki.get()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("token-service-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        _ = try PythonPeer.runScript("samples/provider_pki.py", arguments: [directory.path])
-        try Data(ProviderSigningFolder.sec1Key.utf8).write(to: directory.appendingPathComponent("provider.pem"))
         return directory
     }
 
