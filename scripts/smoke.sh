@@ -59,7 +59,7 @@ print("\n".join(blocks))
 EOF
 mkdir -p "$work/scripts" && cp scripts/webhook_receiver.py scripts/acquirer_host.py "$work/scripts/"
 cp -r scripts/interop "$work/scripts/"
-cp -r samples "$work/"
+cp -r samples "$work/"   # the provider's sample services the reader-token block starts
 cat > "$work/session.sh" <<EOF
 set -euo pipefail
 swift() {
@@ -73,7 +73,8 @@ swift() {
 trap 'jobs -p > jobs.txt' EXIT
 $exports
 source ./readme.sh
-for name in SALE AUTH HOLD ACH CANCEL DEVICE READER_TOKEN ID KOARD MERCHANT POS PAID TOKEN ACQ_TOKEN HOST_PID GATEWAY_PID; do
+for name in SALE AUTH HOLD ACH CANCEL DEVICE READER_TOKEN ID KOARD MERCHANT POS PAID TOKEN ACQ_TOKEN HOST_PID GATEWAY_PID \
+    TOKENS_GATEWAY_PID TOKEN_SERVICE_PID; do
     printf '%s=%q\n' "\$name" "\${!name}"
 done > vars.sh
 EOF
@@ -148,17 +149,26 @@ done
 hooks=$(python3 -c 'import json,sys; lines=[json.loads(l) for l in open(sys.argv[1])]; print(all(l["verified"] and l["id"]==l["header_id"] for l in lines), [l["type"] for l in lines if l["transaction"]==sys.argv[2]])' "$work/webhook-deliveries.jsonl" "$PAID")
 expect "$hooks" "True ['transaction.captured', 'transaction.refunded']" "webhooks delivered and verified"
 
+# Reader tokens: the signed and the remote token both carry the merchant's identifier at
+# Apple, the token service was called once (the second request came from the cache), and
+# with it gone a device with no cached token got 503 reader_token_service_unavailable.
+expect "$(echo "$transcript" | grep -c "'merchantIdentifier': 'merchant.com.example.corner', 'sub': 'phone-1'")" 2 "a signed and a remote reader token"
+expect "$(wc -l < "$work/tokens-demo/token-service.jsonl")" 1 "one call to the token service for two reader tokens"
+expect "$(echo "$transcript" | grep -c '^reader_token_service_unavailable$')" 1 "the service gone: 503 for an uncached device"
+
 # Connect an acquirer: the README stopped the host and the second gateway it started. The
 # second gateway's database (opened again, with the simulator) keeps the sale captured with
 # 00 and the decline with 05, and the host's journal has the sale's 0200 with the merchant's
 # ids and the card masked, and its 0210 approving it.
 alive() { [ -e "/proc/$1" ] && [ "$(awk '{print $3}' "/proc/$1/stat" 2>/dev/null)" != Z ]; }   # a zombie has stopped
 for _ in $(seq 1 50); do
-    alive $HOST_PID || alive $GATEWAY_PID || break
+    alive $HOST_PID || alive $GATEWAY_PID || alive $TOKENS_GATEWAY_PID || alive $TOKEN_SERVICE_PID || break
     sleep 0.1
 done
 ! alive $HOST_PID || { echo "smoke: the README left the acquirer host running"; exit 1; }
 ! alive $GATEWAY_PID || { echo "smoke: the README left the second gateway running"; exit 1; }
+! alive $TOKENS_GATEWAY_PID || { echo "smoke: the README left the reader-token gateway running"; exit 1; }
+! alive $TOKEN_SERVICE_PID || { echo "smoke: the README left the token service running"; exit 1; }
 checks=$((checks + 1))
 acq_sale=$(echo "$transcript" | sed -n 's/^\([0-9a-f-]\{36\}\) captured 00 Approved$/\1/p')
 acq_decline=$(echo "$transcript" | sed -n 's/^\([0-9a-f-]\{36\}\) declined 05 Do not honour$/\1/p')

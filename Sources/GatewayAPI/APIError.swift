@@ -96,6 +96,9 @@ public enum APIErrorCode: String, Sendable, CaseIterable {
     case acquirerNotConfigured = "acquirer_not_configured"
     /// Reader tokens need a merchant setting (the error's `field`, e.g. `appleMerchantIdentifier`) this merchant lacks.
     case merchantSettingMissing = "merchant_setting_missing"
+    /// The payment service provider's reader-token service (`--reader-tokens remote`) gave no
+    /// usable token; nothing was written and the request may be retried.
+    case readerTokenServiceUnavailable = "reader_token_service_unavailable"
     /// The merchant's processor cannot debit bank accounts (an ISO 8583 acquirer link is cards only).
     case achNotSupported = "ach_not_supported"
     // 403

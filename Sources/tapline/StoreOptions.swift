@@ -52,6 +52,11 @@ struct StoreOptions: ParsableArguments {
         overrides.cardDataServiceKey = cardData?.keyFile
         overrides.cardDataServiceCA = cardData?.caFile
         overrides.cardDataServiceTimeout = cardData?.timeout
+        overrides.readerTokenService = readerTokens?.service
+        overrides.readerTokenServiceCert = readerTokens?.serviceCert
+        overrides.readerTokenServiceKey = readerTokens?.serviceKey
+        overrides.readerTokenServiceCA = readerTokens?.serviceCA
+        overrides.readerTokenServiceTimeout = readerTokens?.serviceTimeout
         do {
             return try overrides.resolve(environment: ProcessInfo.processInfo.environment)
         } catch {

@@ -3,7 +3,8 @@ import Foundation
 
 extension ConfigurationOverrides {
     /// The reader-token mode from `--reader-tokens` or `TAPLINE_READER_TOKENS`, with the
-    /// provider's key, key id, issuer and claim template when it is `signed`, each read and
+    /// provider's key, key id, issuer and claim template when it is `signed`, the token
+    /// service and its TLS files when it is `remote`, each read and
     /// checked now so a mistake stops the start, not the first device. Each refusal is one
     /// line naming the setting and the fix; none repeats the key.
     func readerTokenMode(_ environment: [String: String]) throws(ConfigurationError) -> ReaderTokenMode {
@@ -12,12 +13,23 @@ extension ConfigurationOverrides {
         let keyId = Self.setting(readerTokenKeyId, "--reader-token-key-id", environment, "TAPLINE_READER_TOKEN_KEY_ID")
         let issuer = Self.setting(readerTokenIssuer, "--reader-token-issuer", environment, "TAPLINE_READER_TOKEN_ISSUER")
         let claims = Self.setting(readerTokenClaimsFile, "--reader-token-claims", environment, "TAPLINE_READER_TOKEN_CLAIMS")
-        switch mode?.value ?? "tapline" {
+        let signedSettings = [key, keyId, issuer, claims].compactMap { $0 }
+        let chosen = mode?.value ?? "tapline"
+        if chosen == "tapline" || chosen == "signed", let stray = remoteSettingSources(environment).first {
+            throw .invalid("\(stray) applies only to remote reader tokens: add --reader-tokens remote, or remove \(stray)")
+        }
+        switch chosen {
         case "tapline":
-            if let stray = [key, keyId, issuer, claims].compactMap({ $0 }).first {
+            if let stray = signedSettings.first {
                 throw .invalid("\(stray.source) applies only to signed reader tokens: add --reader-tokens signed, or remove \(stray.source)")
             }
             return .tapline
+        case "remote":
+            if let stray = signedSettings.first {
+                throw .invalid("\(stray.source) applies only to signed reader tokens; with --reader-tokens remote the provider's token "
+                    + "service signs them: remove \(stray.source)")
+            }
+            return .remote(try remoteReaderTokens(environment))
         case "signed":
             guard let key else {
                 throw .invalid("--reader-tokens signed needs --reader-token-key FILE (env TAPLINE_READER_TOKEN_KEY): the provider's P-256 "
@@ -37,12 +49,12 @@ extension ConfigurationOverrides {
             return .signed(SignedReaderTokenSettings(
                 privateKey: try Self.signingKey(file: key), keyId: keyId.value, issuer: issuer?.value ?? "", claims: template))
         case let other:
-            throw .invalid("\(mode?.source ?? "--reader-tokens") must be tapline or signed, not '\(other)'")
+            throw .invalid("\(mode?.source ?? "--reader-tokens") must be tapline, signed or remote, not '\(other)'")
         }
     }
 
     /// A setting from its flag, else from the environment, with where it came from.
-    private static func setting(
+    static func setting(
         _ flag: String?, _ flagName: String, _ environment: [String: String], _ variable: String
     ) -> (value: String, source: String)? {
         if let flag { return (flag, flagName) }

@@ -29,7 +29,7 @@ public struct ConfigurationOverrides: Sendable {
     public var acquirerConnections: Int?
     /// A file holding the zone PIN key in hex; `TAPLINE_ZONE_PIN_KEY` gives the key itself.
     public var zonePINKeyFile: String?
-    /// `tapline` or `signed`: how reader tokens are made.
+    /// `tapline`, `signed` or `remote`: how reader tokens are made.
     public var readerTokens: String?
     /// The payment service provider's P-256 private key, a PEM file (signed reader tokens).
     public var readerTokenKeyFile: String?
@@ -47,6 +47,16 @@ public struct ConfigurationOverrides: Sendable {
     public var cardDataServiceKey: String?
     public var cardDataServiceCA: String?
     public var cardDataServiceTimeout: Int?
+    /// The provider's token service, an https URL (remote reader tokens).
+    public var readerTokenService: String?
+    /// The gateway's client certificate (PEM) for mutual TLS with the token service.
+    public var readerTokenServiceCert: String?
+    /// The private key (PEM) of that certificate.
+    public var readerTokenServiceKey: String?
+    /// The certificate authority (PEM) the token service's certificate chains to.
+    public var readerTokenServiceCA: String?
+    /// Seconds one call to the token service may take.
+    public var readerTokenServiceTimeout: Int?
 
     public init(
         host: String? = nil, port: Int? = nil, databasePath: String? = nil, keysPath: String? = nil, logLevel: String? = nil,
@@ -160,7 +170,7 @@ public struct ConfigurationOverrides: Sendable {
     }
 
     /// A whole number from the flag, else the environment, within `range`.
-    private static func number(
+    static func number(
         _ flag: Int?, _ flagName: String, _ text: String?, _ variable: String, in range: ClosedRange<Int>
     ) throws(ConfigurationError) -> Int? {
         guard let (value, source) = flag.map({ ($0 as Int?, flagName) }) ?? text.map({ (Int($0), variable) }) else { return nil }

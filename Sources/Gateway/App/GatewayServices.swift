@@ -56,9 +56,10 @@ public struct GatewayServices: Sendable {
         let issuer: any ReaderTokenIssuer = switch configuration.readerTokens {
         case .tapline: TaplineReaderTokenIssuer(signer: readerTokens)
         case .signed(let settings): SignedReaderTokenIssuer(settings: settings)
+        case .remote(let settings): RemoteReaderTokenIssuer(settings: settings)
         }
         let pinPolicy = PINPolicy(
-            window: configuration.pinWindow, maxAttempts: configuration.pinMaxAttempts, makeToken: { try issuer.pinToken(for: $0) })
+            window: configuration.pinWindow, maxAttempts: configuration.pinMaxAttempts, makeToken: { try await issuer.pinToken(for: $0) })
         let renderer = TransactionRenderer(now: now)
         self.renderer = renderer
         let notifier = WebhookNotifier()

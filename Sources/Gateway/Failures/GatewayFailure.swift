@@ -27,6 +27,9 @@ enum GatewayFailure: Error, Sendable {
     case acquirerNotConfigured
     /// Reader tokens need a merchant setting (named) that this merchant has not set.
     case readerTokenSettingMissing(setting: String)
+    /// The provider's token service gave no usable reader token (down, slow, TLS refused, an
+    /// error status, an answer too big or not one); `reason` says which, never the token.
+    case readerTokenServiceUnavailable(reason: String)
     /// An ACH debit, or a follow-up on one, and the processor (named) cannot do ACH.
     case achNotSupported(processor: String)
     /// The processor cannot be reached, found before anything was written; `reason` says why

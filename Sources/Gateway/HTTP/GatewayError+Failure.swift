@@ -32,6 +32,9 @@ extension GatewayError {
             self.init(.conflict, .merchantSettingMissing,
                       "this gateway's reader tokens carry the merchant's \(setting), and this merchant has none: set \(setting) "
                       + "in its payment settings (PATCH /v1/settings/payment); no token was issued", field: setting)
+        case .readerTokenServiceUnavailable(let reason):
+            self.init(.serviceUnavailable, .readerTokenServiceUnavailable,
+                      "the payment service provider's reader-token service \(reason); no token was issued and nothing was written, retry later")
         case .achNotSupported(let processor):
             self.init(.unprocessableContent, .achNotSupported,
                       "\(processor) processes cards only and cannot debit or credit a bank account; "

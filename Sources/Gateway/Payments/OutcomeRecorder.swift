@@ -45,8 +45,10 @@ struct OutcomeRecorder: Sendable {
     ) async throws -> (payment: Transaction, changed: Bool) {
         let now = now()
         let makeId = makeId
-        let pinPolicy = pinPolicy
         let outbox = outbox
+        // The PIN token is asked for before the write: the issuer may call the provider's
+        // token service, and no database lock is held across a call.
+        let challenge = outcome == .pinRequired ? try await pinChallenge(id: id, merchantId: merchantId, now: now) : nil
         return try await store.write { writer in
             guard var payment = try await writer.lockTransaction(id: id, merchantId: merchantId) else {
                 throw StoreError.notFound(id)
@@ -69,10 +71,15 @@ struct OutcomeRecorder: Sendable {
                     let code = ISOResponseCode.pinTriesExceeded
                     payment.processorResult = ProcessorResult(responseCode: code.rawValue, message: code.message)
                 }
+            } else if outcome == .pinRequired, challenge == nil {
+                // No PIN token could be had: the payment cannot wait for a PIN, so the
+                // issuer's soft decline stands as a decline. Nothing was charged.
+                PaymentLifecycle.completeOriginal(&payment, outcome: .declined, now: now)
+                payment.processorResult = ProcessorResult(responseCode: result.responseCode, message: Self.noPINTokenMessage)
             } else {
                 PaymentLifecycle.completeOriginal(&payment, outcome: outcome, now: now)
-                if payment.status == .pinRequired {
-                    PaymentLifecycle.requirePIN(&payment, challenge: try pinPolicy.challenge(for: payment, now: now), now: now)
+                if payment.status == .pinRequired, let challenge {
+                    PaymentLifecycle.requirePIN(&payment, challenge: challenge, now: now)
                 }
             }
             payment.balanceAfter = PaymentBalance(of: payment)

@@ -51,7 +51,7 @@ struct ReaderTokenConfigurationTests {
 
     /// Each mistake, the setting its message must name, and a word of the fix.
     static let mistakes: [(change: @Sendable (inout [String: String], ProviderSigningFolder) -> Void, names: String, fix: String)] = [
-        ({ env, _ in env["TAPLINE_READER_TOKENS"] = "apple" }, "TAPLINE_READER_TOKENS", "tapline or signed"),
+        ({ env, _ in env["TAPLINE_READER_TOKENS"] = "apple" }, "TAPLINE_READER_TOKENS", "tapline, signed or remote"),
         ({ env, _ in env["TAPLINE_READER_TOKEN_KEY"] = nil }, "--reader-token-key", "openssl ecparam"),
         ({ env, folder in env["TAPLINE_READER_TOKEN_KEY"] = folder.url.appendingPathComponent("missing.pem").path },
          "TAPLINE_READER_TOKEN_KEY", "cannot read"),

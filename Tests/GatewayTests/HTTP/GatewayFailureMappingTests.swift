@@ -85,6 +85,9 @@ struct GatewayFailureMappingTests {
             message: "this gateway's reader tokens carry the merchant's appleMerchantIdentifier, and this merchant has none: "
                 + "set appleMerchantIdentifier in its payment settings (PATCH /v1/settings/payment); no token was issued",
             field: "appleMerchantIdentifier")),
+        (.readerTokenServiceUnavailable(reason: "answered HTTP 500"), Expected(
+            status: 503, code: .readerTokenServiceUnavailable,
+            message: "the payment service provider's reader-token service answered HTTP 500; no token was issued and nothing was written, retry later")),
         (.processorUnreachable(reason: nil), Expected(
             status: 503, code: .processorUnavailable, message: "the processor cannot be reached; nothing was sent and nothing changed, retry later")),
         (.processorUnreachable(reason: "no STAN"), Expected(

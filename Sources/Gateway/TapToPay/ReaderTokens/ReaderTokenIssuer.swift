@@ -5,15 +5,16 @@ import Foundation
 /// (`PaymentCardReader.prepare(using:)` on an iPhone), and the PIN token a payment waiting for
 /// its PIN hands the device (single tap and PIN). Chosen once at start
 /// (``ReaderTokenMode``): Tapline's own tokens for the simulated reader, or tokens signed with
-/// the payment service provider's key, which Apple's reader takes.
+/// the payment service provider's key or fetched from its token service, which Apple's reader takes.
 protocol ReaderTokenIssuer: Sendable {
     /// The reader token for `request`'s device. Throws a ``GatewayFailure`` when this
     /// merchant cannot have one (a setting the tokens need is missing); nothing is written then.
     func readerToken(for request: ReaderTokenRequest) async throws -> IssuedReaderToken
 
     /// The token a payment waiting for its PIN gives the device that tapped. The sealed PIN
-    /// read carries it back and the gateway compares it with the stored one.
-    func pinToken(for request: PINTokenRequest) throws -> String
+    /// read carries it back and the gateway compares it with the stored one. Asked for
+    /// before phase 3's write, never inside it (the remote issuer calls a service).
+    func pinToken(for request: PINTokenRequest) async throws -> String
 }
 
 /// What a reader token is made for.

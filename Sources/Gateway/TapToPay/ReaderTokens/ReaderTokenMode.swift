@@ -8,6 +8,9 @@ public enum ReaderTokenMode: Sendable, Equatable {
     /// Tokens signed ES256 with the payment service provider's key, claims from its template:
     /// what Apple's reader on an iPhone takes.
     case signed(SignedReaderTokenSettings)
+    /// Tokens fetched from the payment service provider's token service over HTTPS (mutual
+    /// TLS when it asks): for a deployer whose provider signs the tokens itself.
+    case remote(RemoteReaderTokenSettings)
 }
 
 /// The payment service provider's signing setup for ``ReaderTokenMode/signed(_:)``.

@@ -22,7 +22,7 @@ struct SignedReaderTokenIssuer: ReaderTokenIssuer {
         return IssuedReaderToken(token: token, expiresAt: Date(timeIntervalSince1970: TimeInterval(expiresAt)))
     }
 
-    func pinToken(for request: PINTokenRequest) throws -> String {
+    func pinToken(for request: PINTokenRequest) async throws -> String {
         let claims = PINTokenClaims(
             iss: settings.issuer, sub: request.deviceId, mid: request.merchantId, pid: request.paymentId,
             rid: request.cardReaderTransactionId, iat: Int64(request.issuedAt.timeIntervalSince1970),

@@ -15,7 +15,7 @@ struct TaplineReaderTokenIssuer: ReaderTokenIssuer {
         return IssuedReaderToken(token: signer.sign(claims), expiresAt: claims.expiresAt)
     }
 
-    func pinToken(for request: PINTokenRequest) -> String {
+    func pinToken(for request: PINTokenRequest) async -> String {
         RandomToken.hex()
     }
 }
