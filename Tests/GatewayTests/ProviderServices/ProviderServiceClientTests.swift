@@ -35,8 +35,7 @@ struct ProviderServiceClientTests {
     }
 
     @Test func mutualTLSExchangeAnswersTheServiceBody() async throws {
-        let pki = try ProviderTestPKI()
-        defer { pki.remove() }
+        let pki = try ProviderTestPKI.shared()
         let service = try EchoServiceProcess(pki)
         let answer = try await client(service.url, pki, certificate: pki.gatewayCertificate, key: pki.gatewayKey).post(body)
         let echoed = try JSONSerialization.jsonObject(with: answer) as? [String: Any]
@@ -45,8 +44,7 @@ struct ProviderServiceClientTests {
     }
 
     @Test func aServiceAskingForAClientCertificateRefusesNoneAndAStrangers() async throws {
-        let pki = try ProviderTestPKI()
-        defer { pki.remove() }
+        let pki = try ProviderTestPKI.shared()
         let service = try EchoServiceProcess(pki)
         #expect(isUnreachable(await failure(try client(service.url, pki))))
         let stranger = try client(service.url, pki, certificate: pki.strangerCertificate, key: pki.strangerKey)
@@ -55,8 +53,7 @@ struct ProviderServiceClientTests {
     }
 
     @Test func aServiceCertificateNotFromTheGivenAuthorityIsRefused() async throws {
-        let pki = try ProviderTestPKI()
-        defer { pki.remove() }
+        let pki = try ProviderTestPKI.shared()
         let service = try EchoServiceProcess(pki, mutual: false)
         // The system's roots do not know the sample CA, and neither does the stranger's CA.
         let untrusted = await failure(try client(service.url, pki, trustCA: false))
@@ -68,24 +65,21 @@ struct ProviderServiceClientTests {
 
     @Test(arguments: [("error", ProviderServiceError.status(500)), ("huge", .tooLarge(64 * 1024))])
     func aFailingServiceGivesItsReason(fault: String, expected: ProviderServiceError) async throws {
-        let pki = try ProviderTestPKI()
-        defer { pki.remove() }
+        let pki = try ProviderTestPKI.shared()
         let service = try EchoServiceProcess(pki, mutual: false, fault: fault)
         #expect(await failure(try client(service.url, pki)) == expected)
         await service.stop()
     }
 
     @Test func aRedirectIsRefusedNotFollowed() async throws {
-        let pki = try ProviderTestPKI()
-        defer { pki.remove() }
+        let pki = try ProviderTestPKI.shared()
         let service = try EchoServiceProcess(pki, mutual: false, status: 307)
         #expect(await failure(try client(service.url, pki)) == .status(307))
         await service.stop()
     }
 
     @Test func aServiceThatDoesNotAnswerInTimeTimesOut() async throws {
-        let pki = try ProviderTestPKI()
-        defer { pki.remove() }
+        let pki = try ProviderTestPKI.shared()
         let service = try EchoServiceProcess(pki, mutual: false, fault: "slow")
         let slow = await failure(try client(service.url, pki, timeout: .milliseconds(300)))
         #expect(slow == .timedOut, "\(String(describing: slow))")
@@ -93,8 +87,7 @@ struct ProviderServiceClientTests {
     }
 
     @Test func aClosedConnectionOrAStoppedServiceIsUnreachable() async throws {
-        let pki = try ProviderTestPKI()
-        defer { pki.remove() }
+        let pki = try ProviderTestPKI.shared()
         let closing = try EchoServiceProcess(pki, mutual: false, fault: "close")
         #expect(isUnreachable(await failure(try client(closing.url, pki))))
         await closing.stop()
@@ -102,8 +95,7 @@ struct ProviderServiceClientTests {
     }
 
     @Test func garbageIsTheCallersToRefuse() async throws {
-        let pki = try ProviderTestPKI()
-        defer { pki.remove() }
+        let pki = try ProviderTestPKI.shared()
         let service = try EchoServiceProcess(pki, mutual: false, fault: "garbage")
         #expect(try await client(service.url, pki).post(body) == Data("<html>not json</html>".utf8))
         await service.stop()

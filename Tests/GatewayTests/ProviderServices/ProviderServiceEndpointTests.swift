@@ -27,8 +27,7 @@ struct ProviderServiceEndpointTests {
     }
 
     @Test func aCertificateNeedsItsKeyAndBothMustRead() throws {
-        let pki = try ProviderTestPKI()
-        defer { pki.remove() }
+        let pki = try ProviderTestPKI.shared()
         let url = "https://localhost:8443/decrypt"
         #expect(refusal(url) == nil)
         #expect(refusal(url, certificate: pki.gatewayCertificate, key: pki.gatewayKey, ca: pki.ca) == nil)

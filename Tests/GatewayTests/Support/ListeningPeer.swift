@@ -38,4 +38,10 @@ struct ListeningPeer {
         }
         return ListeningPeer(process: process, exited: exited, port: port)
     }
+
+    /// Stops the peer and waits until it has exited, so its port refuses connections.
+    func stop() async {
+        kill(process.processIdentifier, SIGKILL)
+        for await _ in exited {}
+    }
 }

@@ -24,9 +24,7 @@ final class TokenServiceProcess: @unchecked Sendable {
 
     /// The PKI and signing key every test shares; they are only read.
     private static let pki = Result<URL, any Error> {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("token-service-pki-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        _ = try PythonPeer.runScript("samples/provider_pki.py", arguments: [folder.path])
+        let folder = try ProviderTestPKI.shared().directory
         try Data(ProviderSigningFolder.sec1Key.utf8).write(to: folder.appendingPathComponent("provider.pem"))
         return folder
     }

@@ -66,11 +66,3 @@ struct DecryptionServiceRig {
 
     func remove() { try? FileManager.default.removeItem(at: directory) }
 }
-
-extension ListeningPeer {
-    /// Stops the peer and waits until it has exited, so its port refuses connections.
-    func stop() async {
-        kill(process.processIdentifier, SIGKILL)
-        for await _ in exited {}
-    }
-}

@@ -1,15 +1,21 @@
 import Foundation
 import InteropSupport
 
-/// A throwaway PKI for one test (samples/provider_pki.py): a CA, the service's certificate,
-/// the gateway's client certificate and a stranger's, as PEM files in a temporary folder.
-struct ProviderTestPKI {
+/// A throwaway PKI (samples/provider_pki.py): a CA, the service's certificate, the gateway's
+/// client certificate and a stranger's, as PEM files in a temporary folder. Made once for the
+/// test run (``shared()``) and only read, so parallel tests do not each start a Python run.
+struct ProviderTestPKI: Sendable {
     let directory: URL
 
-    init() throws {
+    private init() throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("pki-\(UUID().uuidString)")
         _ = try PythonPeer.runScript(path: "samples/provider_pki.py", arguments: [directory.path])
     }
+
+    private static let made = Result { try ProviderTestPKI() }
+
+    /// The run's PKI, made on first use.
+    static func shared() throws -> ProviderTestPKI { try made.get() }
 
     func file(_ name: String) -> String { directory.appendingPathComponent(name).path }
 
@@ -27,6 +33,4 @@ struct ProviderTestPKI {
     func serviceArguments(mutual: Bool) -> [String] {
         ["--port", "0", "--cert", serviceCertificate, "--key", serviceKey] + (mutual ? ["--client-ca", ca] : [])
     }
-
-    func remove() { try? FileManager.default.removeItem(at: directory) }
 }
