@@ -6,10 +6,7 @@ extension ConfigurationOverrides {
     /// service's endpoint when it is `remote`, its TLS files read now so a mistake stops the
     /// start, not the first tap. Each refusal is one line naming the setting and the fix.
     func cardDataMode(_ environment: [String: String]) throws(ConfigurationError) -> CardDataMode {
-        func setting(_ flag: String?, _ flagName: String, _ variable: String) -> (value: String, source: String)? {
-            if let flag { return (flag, flagName) }
-            return environment[variable].map { ($0, variable) }
-        }
+        let setting = { (flag: String?, flagName: String, variable: String) in Self.setting(flag, flagName, environment, variable) }
         let mode = setting(cardData, "--card-data", "TAPLINE_CARD_DATA")
         let service = setting(cardDataService, "--card-data-service", "TAPLINE_CARD_DATA_SERVICE")
         let cert = setting(cardDataServiceCert, "--card-data-service-cert", "TAPLINE_CARD_DATA_SERVICE_CERT")

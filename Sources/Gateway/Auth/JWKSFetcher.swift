@@ -31,16 +31,7 @@ public struct HTTPClientJWKSFetcher: JWKSFetching {
     public init() {}
 
     public func fetch(_ url: URL, timeout: Duration, maxBytes: Int) async throws -> Data {
-        try await withThrowingTaskGroup(of: Data.self) { group in
-            group.addTask { try await Self.download(url, maxBytes: maxBytes) }
-            group.addTask {
-                try await Task.sleep(for: timeout)
-                throw JWKSFetchError.timedOut
-            }
-            defer { group.cancelAll() }
-            guard let data = try await group.next() else { throw JWKSFetchError.timedOut }
-            return data
-        }
+        try await racing(timeout, timedOut: { JWKSFetchError.timedOut }) { try await Self.download(url, maxBytes: maxBytes) }
     }
 
     private static func download(_ url: URL, maxBytes: Int) async throws -> Data {

@@ -18,16 +18,9 @@ public struct ProviderServiceClient: Sendable {
     public func post(_ body: Data) async throws(ProviderServiceError) -> Data {
         let endpoint = endpoint
         do {
-            return try await withThrowingTaskGroup(of: Data.self) { group in
-                group.addTask { try await Self.exchange(body, endpoint: endpoint) }
-                group.addTask {
-                    // A safety net only: the client's own deadline, a little earlier, names why.
-                    try await Task.sleep(for: endpoint.timeout + .milliseconds(500))
-                    throw ProviderServiceError.timedOut
-                }
-                defer { group.cancelAll() }
-                guard let data = try await group.next() else { throw ProviderServiceError.timedOut }
-                return data
+            // The race is a safety net only: the client's own deadline, a little earlier, names why.
+            return try await racing(endpoint.timeout + .milliseconds(500), timedOut: { ProviderServiceError.timedOut }) {
+                try await Self.exchange(body, endpoint: endpoint)
             }
         } catch let error as ProviderServiceError {
             throw error

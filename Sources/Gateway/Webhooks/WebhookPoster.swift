@@ -73,15 +73,8 @@ struct WebhookPoster: Sendable {
     private func postWithTimeout(_ request: WebhookRequest) async throws -> Int {
         let transport = transport
         let timeout = timeout
-        return try await withThrowingTaskGroup(of: Int.self) { group in
-            group.addTask { try await transport.post(request, timeout: timeout) }
-            group.addTask {
-                try await Task.sleep(for: timeout)
-                throw WebhookTransportError.timedOut(timeout)
-            }
-            defer { group.cancelAll() }
-            guard let status = try await group.next() else { throw WebhookTransportError.timedOut(timeout) }
-            return status
+        return try await racing(timeout, timedOut: { WebhookTransportError.timedOut(timeout) }) {
+            try await transport.post(request, timeout: timeout)
         }
     }
 }
