@@ -37,12 +37,14 @@ public struct ProviderServiceEndpoint: Sendable {
         case (nil, nil):
             break
         case (let certificate?, let key?):
+            let chain: [NIOSSLCertificate]
             do {
-                tls.certificateChain = try NIOSSLCertificate.fromPEMFile(certificate).map { .certificate($0) }
+                chain = try NIOSSLCertificate.fromPEMFile(certificate)
             } catch {
                 throw .invalid("cannot read \(flag)-cert \(certificate): give the gateway's client certificate chain in PEM")
             }
-            guard !tls.certificateChain.isEmpty else {
+            tls.certificateChain = chain.map { .certificate($0) }
+            guard let leaf = chain.first else {
                 throw .invalid("\(flag)-cert \(certificate) holds no PEM certificate: give the gateway's client certificate chain in PEM")
             }
             do {
@@ -50,7 +52,7 @@ public struct ProviderServiceEndpoint: Sendable {
             } catch {
                 throw .invalid("cannot read \(flag)-key \(key): give the private key of \(flag)-cert in PEM")
             }
-            if let leaf = try? NIOSSLCertificate.fromPEMFile(certificate).first, ProviderKeyPair.matches(leaf, keyFile: key) == false {
+            if ProviderKeyPair.matches(leaf, keyFile: key) == false {
                 throw .invalid("\(flag)-key \(key) is not the key of \(flag)-cert \(certificate): give the pair the provider issued")
             }
         case (nil, _?):
