@@ -13,8 +13,8 @@ does not decode closes its connection. Answers go out as they are decided, in an
 
 Decisions mirror the Swift simulator (Sources/Processing/SimulatedBook.swift and
 SimulatedAuthorization.swift) with the test-card table of Sources/CardData/TestCards.swift:
-  - originals (0100 authorization, 0200 sale, 0200 3=20xxxx refund; card in 2, or in 35
-    before '=') are decided by the card; an account verification (0100 with 25=51) must
+  - originals (0100 authorization, 0200 sale, 0200 3=20xxxx refund; card in 2, in 35
+    before '=', or sealed in 120 with --card-keys) are decided by the card; an account verification (0100 with 25=51) must
     have amount 0 (else 13), declines with a declining card's code and answers 85 for any
     other card, booking nothing. Otherwise: amount 0 (or above 99 999 999 999) → 13; a PAN that is not 12-19 digits
     passing Luhn → 14; listed cards as the table says; any other card approves. The PIN
@@ -58,6 +58,8 @@ Flags:
                          address, not a name that resolves to several)
   --zone-pin-key HEX     zone PIN key for 52 (default 0123456789ABCDEFFEDCBA9876543210)
   --journal FILE         append one JSON line per message received and sent
+  --card-keys FILE       the gateway's key file: open sealed card data in 120 (scripts/acquirer_sealed.py
+                         says how it is checked); the card is then the read's 5A, and approvals carry 14
   --print-cards          print the test-card table as JSON and exit
 Test controls (each off by default):
   --delay-ms N           answer 01xx, 02xx and 04xx requests N ms after deciding them
@@ -107,6 +109,8 @@ from psec import pinblock as psec_pinblock  # noqa: E402
 from pyemv import tlv as emv_tlv  # noqa: E402
 
 import emv_common  # noqa: E402
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+import acquirer_sealed  # noqa: E402
 import iso8583_profile  # noqa: E402
 
 # psec enciphers with cryptography's TripleDES, which warns that it is deprecated.
@@ -372,12 +376,22 @@ class Host:
             kind = "sale" if processing[:2] == "00" else "refund"
         else:
             raise Refusal("12", f"processing code {processing!r} on {mti}")
-        if "2" in fields:
+        sealed = None
+        if "120" in fields:
+            sealed = self.open_sealed(fields)
+            pan = sealed[0]
+        elif "2" in fields:
             pan = fields["2"]
         elif "35" in fields:
             pan = fields["35"].split("=", 1)[0]
         else:
-            raise Refusal("30", f"{mti} without 37 has no card data (2 or 35)")
+            raise Refusal("30", f"{mti} without 37 has no card data (2, 35 or 120)")
+        answer = self.decide(key, mti, kind, fields, icc, record, pan)
+        if sealed is not None:
+            answer["14"] = sealed[1]   # the expiry, which the gateway never saw
+        return answer
+
+    def decide(self, key, mti, kind, fields, icc, record, pan):
         if icc is not None and icc["error"]:
             raise Refusal("30", f"field 55 does not parse: {icc['error']}")
         amount = number(fields, "4", 12)
@@ -411,6 +425,15 @@ class Host:
         if kind_of_code == "pin":
             return self.pin_step(key, fields, kind, amount, pan, code, "55", record, by_amount=True)
         raise Refusal(code)
+
+    def open_sealed(self, fields):
+        """(pan, expiry YYMM, TLV) of sealed card data (120), checked by acquirer_sealed."""
+        if self.options.card_keys is None:
+            raise Refusal("30", "sealed card data (120), but the host was started without --card-keys")
+        try:
+            return acquirer_sealed.open_sealed(fields, self.options.card_keys)
+        except acquirer_sealed.SealedRefusal as refusal:
+            raise Refusal(refusal.code, refusal.reason)
 
     def verify(self, fields, amount, card):
         """An account verification (0100, 25=51): SimulatedBook.verify. Amount 0 only; a
@@ -725,6 +748,8 @@ def journal_fields(fields, icc):
             shown[key] = f"<removed, {len(value)} characters>"
         elif key == "52":
             shown[key] = f"<removed, {len(value) // 2} bytes>"
+        elif key == "120":
+            shown[key] = f"<removed, {len(value)} characters>"
         elif key == "55":
             shown[key] = redact_icc(icc["items"]) if icc and icc["items"] is not None \
                 else f"<unparsable, {len(value) // 2} bytes>"
@@ -864,6 +889,7 @@ def options_from(argv):
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--zone-pin-key", default=DEFAULT_ZONE_PIN_KEY)
     parser.add_argument("--journal")
+    parser.add_argument("--card-keys")
     parser.add_argument("--print-cards", action="store_true")
     parser.add_argument("--delay-ms", type=int, default=0)
     parser.add_argument("--late-answer-ms", type=int)

@@ -56,13 +56,16 @@ public struct AuthorizationRequest: Sendable, Equatable {
     public var kind: Kind
     /// The total to authorize.
     public var amount: Money
-    public var card: KeyedCard
+    /// The card in the clear, or (`--card-data pass-through`) sealed for an acquirer that
+    /// opens it; a processor that cannot open it answers ``ProcessorError/unavailable(code:message:)``.
+    public var card: PaymentCard
     public var entryMode: EntryMode
     /// Only on the single-tap-and-PIN retry after a `.pinRequired` answer, with the same
-    /// `transactionId`.
+    /// `transactionId`. A sealed card's PIN try has none: the PIN is inside the sealed data.
     public var pin: PIN?
-    /// Which PIN try this is (1, 2, …; 0 without a PIN). Each try is a request of its own:
-    /// a repeat of the same try replays its answer, a new try after a wrong PIN is decided anew.
+    /// Which PIN try this is (1, 2, …; 0 when the request is no PIN try). Each try is a request
+    /// of its own: a repeat of the same try replays its answer, a new try after a wrong PIN is
+    /// decided anew.
     public var pinAttempt: Int
     /// The chip's data of a tap, for an acquirer that wants it (ISO 8583 fields 35 and 55).
     public var chip: ChipData?
@@ -75,8 +78,10 @@ public struct AuthorizationRequest: Sendable, Equatable {
     /// postal code. A processor that cannot verify answers no ``ProcessorResponse/avs``.
     public var billingAddress: PostalAddress?
 
+    /// A request for `card`. A clear card's PIN try is one with a `pin`; a sealed card's is one
+    /// with a `pinAttempt` of 1 or more.
     public init(
-        transactionId: String, kind: Kind, amount: Money, card: KeyedCard, entryMode: EntryMode = .keyed,
+        transactionId: String, kind: Kind, amount: Money, card: PaymentCard, entryMode: EntryMode = .keyed,
         pin: PIN? = nil, pinAttempt: Int = 0, chip: ChipData? = nil, acquirer: AcquirerIdentity? = nil
     ) {
         self.transactionId = transactionId
@@ -85,8 +90,20 @@ public struct AuthorizationRequest: Sendable, Equatable {
         self.card = card
         self.entryMode = entryMode
         self.pin = pin
-        self.pinAttempt = pin == nil ? 0 : max(1, pinAttempt)
+        switch card {
+        case .clear: self.pinAttempt = pin == nil ? 0 : max(1, pinAttempt)
+        case .sealed: self.pinAttempt = max(0, pinAttempt)
+        }
         self.chip = chip
         self.acquirer = acquirer
+    }
+
+    /// A request for a card in the clear.
+    public init(
+        transactionId: String, kind: Kind, amount: Money, card: KeyedCard, entryMode: EntryMode = .keyed,
+        pin: PIN? = nil, pinAttempt: Int = 0, chip: ChipData? = nil, acquirer: AcquirerIdentity? = nil
+    ) {
+        self.init(transactionId: transactionId, kind: kind, amount: amount, card: .clear(card), entryMode: entryMode, pin: pin,
+                  pinAttempt: pinAttempt, chip: chip, acquirer: acquirer)
     }
 }

@@ -1,3 +1,4 @@
+import CardData
 import PaymentCore
 
 /// The processor's decision on one request.
@@ -9,11 +10,15 @@ public struct ProcessorResponse: Sendable, Equatable {
     /// Address verification's answer for the request's billing address; nil when none was
     /// asked or the processor cannot verify addresses.
     public var avs: AVSResult?
+    /// The card's expiry as the acquirer read it, for a card Tapline passed on sealed and so
+    /// never saw (`--card-data pass-through`); nil otherwise.
+    public var cardExpiry: CardExpiry?
 
-    public init(outcome: OperationOutcome, result: ProcessorResult, avs: AVSResult? = nil) {
+    public init(outcome: OperationOutcome, result: ProcessorResult, avs: AVSResult? = nil, cardExpiry: CardExpiry? = nil) {
         self.outcome = outcome
         self.result = result
         self.avs = avs
+        self.cardExpiry = cardExpiry
     }
 
     /// The approved amount in minor units, or nil when nothing was approved.

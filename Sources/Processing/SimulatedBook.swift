@@ -42,10 +42,15 @@ struct SimulatedBook: Sendable {
             if let answer = previous.pinAnswers[request.pinAttempt] { return answer }
             guard previous.awaitsPIN, request.pin != nil else { return previous.response }
         }
+        // The simulator holds no acquirer's keys: `--card-data pass-through` refuses to start
+        // with it, so a sealed card here is a wiring mistake, answered as one.
+        guard let card = request.card.clear else {
+            throw .unavailable(code: "96", message: "the simulator cannot open card data sealed for an acquirer")
+        }
         let amount = request.amount.minorUnits
-        if request.kind == .verification { return verify(request) }
+        if request.kind == .verification { return verify(request, card: card) }
         guard amount > 0 else { return refuse(request.transactionId, .invalidAmount) }
-        switch TestCards.behaviour(pan: request.card.pan) {
+        switch TestCards.behaviour(pan: card.pan) {
         case .approve:
             return approve(request, amount: amount, code: .approved)
         case .decline(let code):
@@ -149,9 +154,9 @@ struct SimulatedBook: Sendable {
     /// amount-driven card, having no amount to go by, is good), answered "85" on a good card,
     /// with nothing on the books. A card that asks for a PIN, fails or does not answer for a
     /// payment is good here: a verification moves no money, so the simulator keeps it simple.
-    private mutating func verify(_ request: AuthorizationRequest) -> ProcessorResponse {
+    private mutating func verify(_ request: AuthorizationRequest, card: KeyedCard) -> ProcessorResponse {
         guard request.amount.minorUnits == 0 else { return refuse(request.transactionId, .invalidAmount) }
-        if case .decline(let code) = TestCards.behaviour(pan: request.card.pan) {
+        if case .decline(let code) = TestCards.behaviour(pan: card.pan) {
             return refuse(request.transactionId, ISOResponseCode(rawValue: code))
         }
         let result = approvalResult(request.transactionId, .noReasonToDecline)
@@ -172,7 +177,7 @@ struct SimulatedBook: Sendable {
         var authorization = SimulatedAuthorization(
             transactionId: request.transactionId, kind: request.kind, currency: request.amount.currency,
             authorized: amount, captured: request.kind == .sale ? amount : 0)
-        authorization.decidesIncrementsByAmount = TestCards.behaviour(pan: request.card.pan) == .amountDriven
+        authorization.decidesIncrementsByAmount = request.card.clear.map { TestCards.behaviour(pan: $0.pan) } == .amountDriven
         authorizations[reference] = authorization
         referenceByTransactionId[request.transactionId] = reference
         return store(request.transactionId, ProcessorResponse(outcome: .approved(amount: amount), result: result),

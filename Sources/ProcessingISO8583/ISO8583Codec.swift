@@ -45,7 +45,7 @@ public struct ISO8583Codec: Sendable {
                 content = spec.format == .numeric ? filler + content : content + filler
             }
             return content
-        case .llvar, .lllvar:
+        case .llvar, .lllvar, .llllvar:
             return Self.lengthDigits(content.count, width: spec.lengthType.prefixLength) + content
         }
     }

@@ -28,7 +28,7 @@ public struct ISO8583FieldSpec: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch lengthType {
         case .fixed: return "\(format.rawValue) \(maxLength)"
-        case .llvar, .lllvar: return "\(format.rawValue) ..\(maxLength) \(lengthType.rawValue)"
+        case .llvar, .lllvar, .llllvar: return "\(format.rawValue) ..\(maxLength) \(lengthType.rawValue)"
         }
     }
 }

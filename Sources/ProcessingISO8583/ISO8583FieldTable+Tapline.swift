@@ -39,6 +39,8 @@ extension ISO8583FieldTable {
         ISO8583FieldSpec(70, "Network management information code", .numeric, .fixed, max: 3),
         ISO8583FieldSpec(90, "Original data elements", .numeric, .fixed, max: 42),
         ISO8583FieldSpec(95, "Replacement amounts", .alphanumeric, .fixed, max: 42),
+        ISO8583FieldSpec(120, "Reserved private", .alphanumericSpecial, .llllvar, max: 9999),
+        ISO8583FieldSpec(121, "Reserved private", .alphanumericSpecial, .llllvar, max: 9999),
         ISO8583FieldSpec(128, "Message authentication code", .binary, .fixed, max: 8),
     ]
 }

@@ -3,7 +3,7 @@ import ArgumentParser
 /// `tapline serve`'s choice of how card data is opened: Tapline's own JWE (the simulated
 /// reader), or the payment service provider's decryption service (Apple's reader on an iPhone).
 struct CardDataOptions: ParsableArguments {
-    @Option(name: .customLong("card-data"), help: "tapline, or remote: the provider's decryption service (env TAPLINE_CARD_DATA, default tapline).")
+    @Option(name: .customLong("card-data"), help: "tapline; remote: the provider's decryption service; or pass-through: unopened to the acquirer, which decrypts it (env TAPLINE_CARD_DATA, default tapline).")
     var mode: String?
 
     @Option(name: .customLong("card-data-service"), help: "Remote card data: the decryption service's https URL (env TAPLINE_CARD_DATA_SERVICE).")

@@ -15,7 +15,7 @@ fields as their text, b fields as uppercase hex, as pyiso8583 itself represents 
 """
 
 # (number, name, format, length type, max length) -- format is ISO 8583's n, an, ans,
-# b or z; length type is "fixed", "LLVAR" or "LLLVAR".
+# b or z; length type is "fixed", "LLVAR", "LLLVAR" or "LLLLVAR".
 TABLE = [
     (2, "Primary account number", "n", "LLVAR", 19),
     (3, "Processing code", "n", "fixed", 6),
@@ -47,10 +47,12 @@ TABLE = [
     (70, "Network management information code", "n", "fixed", 3),
     (90, "Original data elements", "n", "fixed", 42),
     (95, "Replacement amounts", "an", "fixed", 42),
+    (120, "Reserved private", "ans", "LLLLVAR", 9999),
+    (121, "Reserved private", "ans", "LLLLVAR", 9999),
     (128, "Message authentication code", "b", "fixed", 8),
 ]
 
-LENGTH_DIGITS = {"fixed": 0, "LLVAR": 2, "LLLVAR": 3}
+LENGTH_DIGITS = {"fixed": 0, "LLVAR": 2, "LLLVAR": 3, "LLLLVAR": 4}
 
 
 def _row(data_enc, len_type, max_len, desc):

@@ -181,6 +181,25 @@ VECTORS = [
             "62": "".join(chr(0x20 + index % 95) for index in range(999)),  # every printable character, 999 long
         },
     ),
+    (
+        "sale_0200_sealed_card_data_passed_through",
+        "0200",
+        {
+            "3": "000000",
+            "4": "000000002500",
+            "7": "1123180102",
+            "11": "000047",
+            "12": "180102",
+            "13": "1123",
+            "22": "071",
+            "25": "00",
+            "41": "TERM0001",
+            "42": "MERCHANT0000001",
+            "49": "840",
+            "120": "ZXlK" + "QUJDRGVm" * 1249,  # 9996 characters of base64: four digits of length
+            "121": "MI0011merchant-01DI0008iPhone-7PT0016pin-token-123456",
+        },
+    ),
 ]
 
 

@@ -4,8 +4,9 @@ extension ConfigurationOverrides {
 
     /// The card-data mode from `--card-data` or `TAPLINE_CARD_DATA`, with the decryption
     /// service's endpoint when it is `remote`, its TLS files read now so a mistake stops the
-    /// start, not the first tap. Each refusal is one line naming the setting and the fix.
-    func cardDataMode(_ environment: [String: String]) throws(ConfigurationError) -> CardDataMode {
+    /// start, not the first tap. `pass-through` needs the acquirer link (`processor`): the
+    /// simulator cannot open card data. Each refusal is one line naming the setting and the fix.
+    func cardDataMode(_ environment: [String: String], processor: ProcessorChoice) throws(ConfigurationError) -> CardDataMode {
         let setting = { (flag: String?, flagName: String, variable: String) in Self.setting(flag, flagName, environment, variable) }
         let mode = setting(cardData, "--card-data", "TAPLINE_CARD_DATA")
         let service = setting(cardDataService, "--card-data-service", "TAPLINE_CARD_DATA_SERVICE")
@@ -14,11 +15,16 @@ extension ConfigurationOverrides {
         let ca = setting(cardDataServiceCA, "--card-data-service-ca", "TAPLINE_CARD_DATA_SERVICE_CA")
         let timeout = setting(cardDataServiceTimeout.map(String.init), "--card-data-service-timeout", "TAPLINE_CARD_DATA_SERVICE_TIMEOUT")
         switch mode?.value ?? "tapline" {
-        case "tapline":
+        case let local where local == "tapline" || local == "pass-through":
             if let stray = [service, cert, key, ca, timeout].compactMap({ $0 }).first {
                 throw .invalid("\(stray.source) applies only to --card-data remote: add --card-data remote, or remove \(stray.source)")
             }
-            return .tapline
+            guard local == "pass-through" else { return .tapline }
+            guard case .iso8583 = processor else {
+                throw .invalid("\(mode?.source ?? "--card-data") pass-through sends card data unopened to an acquirer that decrypts it: "
+                    + "add --processor iso8583://host:port, or use --card-data tapline with the simulator")
+            }
+            return .passThrough
         case "remote":
             guard let service, !service.value.isEmpty else {
                 throw .invalid("--card-data remote needs --card-data-service URL (env TAPLINE_CARD_DATA_SERVICE): the https URL of the "
@@ -35,7 +41,7 @@ extension ConfigurationOverrides {
                 url: service.value, clientCertificateFile: cert?.value, clientKeyFile: key?.value, caFile: ca?.value,
                 timeout: .seconds(seconds), flag: "--card-data-service"))
         case let other:
-            throw .invalid("\(mode?.source ?? "--card-data") must be tapline or remote, not '\(other)'")
+            throw .invalid("\(mode?.source ?? "--card-data") must be tapline, remote or pass-through, not '\(other)'")
         }
     }
 }

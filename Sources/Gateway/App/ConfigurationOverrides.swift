@@ -119,7 +119,7 @@ public struct ConfigurationOverrides: Sendable {
         }
         configuration.processor = try acquirerLink(environment)
         configuration.readerTokens = try readerTokenMode(environment)
-        configuration.cardData = try cardDataMode(environment)
+        configuration.cardData = try cardDataMode(environment, processor: configuration.processor)
         try Self.dashboard(environment, into: &configuration.dashboard)
         return configuration
     }

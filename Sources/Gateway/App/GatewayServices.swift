@@ -98,7 +98,7 @@ public struct GatewayServices: Sendable {
         let panHasher = PANHasher(key: dependencies.keys.panHashKey)
         taps = TakeTapPayment(
             opener: TapDataOpener(
-                decryptor: configuration.cardData.decryptor(keys: dependencies.cardKeys, logger: dependencies.logger),
+                handling: configuration.cardData.handling(keys: dependencies.cardKeys, logger: dependencies.logger),
                 maxAge: configuration.cardReadMaxAge, now: now),
             payments: TapPaymentService(store: store, payments: payments, followUps: followUps, panHasher: panHasher),
             pins: PINService(store: store, processor: processor, recorder: recorder, panHasher: panHasher, now: now))

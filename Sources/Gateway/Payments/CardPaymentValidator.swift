@@ -38,7 +38,7 @@ struct CardPaymentValidator: Sendable {
         var entry = source.entry
         entry.customerInitiated = body.customerInitiatedTransaction
         var payment = NewPayment(
-            type: verifying ? .cardAuthentication : type, currency: currency, baseAmount: body.amount, tipAmount: priced.tip, card: source.card,
+            type: verifying ? .cardAuthentication : type, currency: currency, baseAmount: body.amount, tipAmount: priced.tip, card: .clear(source.card),
             referenceId: body.referenceId, customerId: body.customerId, customerName: Self.customerName(body.contactInfo),
             customerEmail: body.contactInfo?.email, createdById: body.createdById ?? caller.clientId, createMethod: createMethod,
             breakdown: priced.breakdown, chip: source.chip)

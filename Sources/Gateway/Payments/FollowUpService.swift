@@ -36,7 +36,7 @@ struct FollowUpService: Sendable {
             // A card verification or an unreferenced refund is found, and PaymentLifecycle.reserve refuses the move (409).
             if let tap {
                 // A card-present refund goes back to the card that paid.
-                guard payment.card?.panHash == tap.panHash else {
+                guard tap.isCard(of: payment.card) else {
                     throw GatewayFailure.invalid(
                         "paymentCardData", "the tapped card is not the card that paid for transaction \(paymentId)", .cardMismatch)
                 }

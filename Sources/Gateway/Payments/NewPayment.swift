@@ -10,7 +10,7 @@ struct NewPayment: Sendable {
     /// Amount before tip, minor units.
     var baseAmount: Int64
     var tipAmount: Int64
-    var card: KeyedCard
+    var card: PaymentCard
     var referenceId: String?
     var customerId: String?
     var customerName: String?
@@ -54,9 +54,30 @@ struct NewPayment: Sendable {
 }
 
 /// What a tapped card brings to an operation: its read id, recorded in phase 1 so the same
-/// sealed payload is never accepted twice, and the card-present details kept on the row.
+/// sealed payload is never accepted twice, what identifies the card, and the card-present
+/// details kept on the row.
 struct TapProof: Sendable {
     var readId: String
-    var panHash: String
+    /// The keyed hash of the PAN; nil for a card passed on sealed, whose PAN Tapline never sees.
+    var panHash: String?
+    var maskedPAN: String
+    var brand: CardBrand
     var details: CardPresentDetails
+
+    init(_ tap: OpenedTap, deviceId: String, panHasher: PANHasher) {
+        readId = tap.readId
+        panHash = tap.card.clear.map { panHasher.hash($0.pan) }
+        maskedPAN = tap.card.maskedPAN
+        brand = tap.card.brand
+        details = tap.details(deviceId: deviceId)
+    }
+
+    /// Whether this is the card a payment was made with: by the keyed PAN hash; a card that
+    /// passed on sealed, which has none, by what Tapline saw of both (masked number and
+    /// brand), and never as a card whose PAN was seen.
+    func isCard(of payment: CardSummary?) -> Bool {
+        guard let payment else { return false }
+        if let panHash { return payment.panHash == panHash }
+        return payment.panHash.isEmpty && payment.maskedPan == maskedPAN && payment.brand == brand.rawValue
+    }
 }

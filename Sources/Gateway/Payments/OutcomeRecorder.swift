@@ -1,3 +1,4 @@
+import CardData
 import Foundation
 import PaymentCore
 import Processing
@@ -16,11 +17,13 @@ struct OutcomeRecorder: Sendable {
 
     /// Finishes a sale, an authorization, a PIN try on one, or an unreferenced refund. A row
     /// that is no longer pending is returned as it is.
-    /// `avs`, when given, is the address verification answer to keep on the payment.
+    /// `avs`, when given, is the address verification answer to keep on the payment;
+    /// `cardExpiry` the expiry of a card passed on sealed, as the acquirer read it.
     func finishOriginal(
-        id: String, merchantId: String, outcome: OperationOutcome, result: ProcessorResult, avs: AVSResult? = nil
+        id: String, merchantId: String, outcome: OperationOutcome, result: ProcessorResult, avs: AVSResult? = nil,
+        cardExpiry: CardExpiry? = nil
     ) async throws -> Transaction {
-        try await recordOriginal(id: id, merchantId: merchantId, outcome: outcome, result: result, avs: avs).payment
+        try await recordOriginal(id: id, merchantId: merchantId, outcome: outcome, result: result, avs: avs, cardExpiry: cardExpiry).payment
     }
 
     /// Finishes a follow-up and applies it to its payment. A follow-up that is no longer
@@ -41,7 +44,8 @@ struct OutcomeRecorder: Sendable {
     }
 
     private func recordOriginal(
-        id: String, merchantId: String, outcome: OperationOutcome, result: ProcessorResult, avs: AVSResult? = nil
+        id: String, merchantId: String, outcome: OperationOutcome, result: ProcessorResult, avs: AVSResult? = nil,
+        cardExpiry: CardExpiry? = nil
     ) async throws -> (payment: Transaction, changed: Bool) {
         let now = now()
         let makeId = makeId
@@ -57,6 +61,10 @@ struct OutcomeRecorder: Sendable {
             let before = payment
             payment.processorResult = result
             if let avs { payment.avsResult = avs }
+            if let cardExpiry, var card = payment.card, card.expiryMonth == 0 {
+                (card.expiryMonth, card.expiryYear) = (cardExpiry.month, cardExpiry.year)
+                payment.card = card
+            }
             if payment.type == .refund {
                 Self.completeUnreferencedRefund(&payment, outcome: outcome, now: now)
             } else if payment.type == .cardAuthentication {

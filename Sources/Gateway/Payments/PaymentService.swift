@@ -70,11 +70,18 @@ struct PaymentService: Sendable {
             request, id: row.id, merchantId: merchantId, recorder: recorder, logger: logger, avsSettings: avs)
     }
 
-    private func summary(of card: KeyedCard, entryMode: String) -> CardSummary {
-        CardSummary(
-            maskedPan: card.maskedPAN, brand: card.brand.rawValue,
-            panHash: panHasher.hash(card.pan), expiryMonth: card.expiryMonth, expiryYear: card.expiryYear,
-            entryMode: entryMode)
+    /// What the row keeps of the card. A card passed on sealed has no PAN hash, and its expiry
+    /// (0 until then) comes with the acquirer's answer.
+    private func summary(of card: PaymentCard, entryMode: String) -> CardSummary {
+        switch card {
+        case .clear(let card):
+            CardSummary(
+                maskedPan: card.maskedPAN, brand: card.brand.rawValue,
+                panHash: panHasher.hash(card.pan), expiryMonth: card.expiryMonth, expiryYear: card.expiryYear,
+                entryMode: entryMode)
+        case .sealed(let card):
+            CardSummary(maskedPan: card.maskedPAN, brand: card.brand.rawValue, panHash: "", expiryMonth: 0, expiryYear: 0, entryMode: entryMode)
+        }
     }
 }
 

@@ -33,6 +33,7 @@ extension ProcessorGateway {
             logger.info("payment declined by AVS", metadata: ["transaction_id": "\(id)", "avs": "\(avs.code)"])
             return try await recorder.finishOriginal(id: id, merchantId: merchantId, outcome: .declined, result: result, avs: avs)
         }
-        return try await recorder.finishOriginal(id: id, merchantId: merchantId, outcome: response.outcome, result: response.result, avs: avs)
+        return try await recorder.finishOriginal(
+            id: id, merchantId: merchantId, outcome: response.outcome, result: response.result, avs: avs, cardExpiry: response.cardExpiry)
     }
 }

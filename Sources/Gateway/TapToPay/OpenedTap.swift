@@ -3,15 +3,17 @@ import PaymentCore
 import Processing
 
 /// A reader's result, opened and checked: the card to authorize and what the payment keeps.
-/// The PAN lives only in `card` (which never prints it) and only for the request.
+/// The PAN lives only in `card` (which never prints it) and only for the request. With
+/// `--card-data pass-through` the card stays sealed for the acquirer, and what comes from the
+/// sealed data (amount, kind, PIN token, chip data) is unknown here.
 struct OpenedTap: Sendable {
-    var card: KeyedCard
+    var card: PaymentCard
     var readId: String
     var readerId: String?
     /// From the sealed data (9F02 and 5F2A), when the reader put it there.
     var amount: Money?
-    /// From the sealed data (9C).
-    var kind: CardRead.Kind
+    /// From the sealed data (9C); nil when the data passes on sealed, and the route says.
+    var kind: CardRead.Kind?
     var pinToken: String?
     var applicationId: String?
     var applicationLabel: String?

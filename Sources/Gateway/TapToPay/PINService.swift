@@ -16,13 +16,15 @@ struct PINService: Sendable {
 
     /// Sends the PIN a reader sealed for payment `paymentId` and returns the payment as the
     /// answer left it: approved, waiting for another PIN after a wrong one, or declined.
-    /// A `merchantReference` (Halo) must be the payment's own.
+    /// A `merchantReference` (Halo) must be the payment's own. A card passed on sealed
+    /// (`--card-data pass-through`) has no `pin`: it is inside the sealed data, and the
+    /// acquirer that opens it checks the PIN token the payment gave, which goes with it.
     func submit(
-        paymentId: String, merchantId: String, deviceId: String, tap: OpenedTap, pin: PIN, merchantReference: String? = nil,
+        paymentId: String, merchantId: String, deviceId: String, tap: OpenedTap, pin: PIN?, merchantReference: String? = nil,
         idempotency: IdempotencyClaim?, logger: Logger
     ) async throws -> Transaction {
         let now = now()
-        let proof = TapProof(readId: tap.readId, panHash: panHasher.hash(tap.card.pan), details: tap.details(deviceId: deviceId))
+        let proof = TapProof(tap, deviceId: deviceId, panHasher: panHasher)
         try await processor.requireReachable()
         let prepared = try await PreparedRequest.prepare(merchantId: merchantId, store: store, processor: processor)
         // Phase 1: check the payment waits for this PIN and mark the try in flight.
@@ -46,10 +48,10 @@ struct PINService: Sendable {
             } catch {
                 throw GatewayFailure.pinRefused(error)
             }
-            guard tap.pinToken == payment.pinChallenge?.token else {
+            guard tap.card.clear == nil || tap.pinToken == payment.pinChallenge?.token else {
                 throw GatewayFailure.invalid("paymentCardData", "the PIN token in the sealed data is not the one this payment gave", .pinToken)
             }
-            guard payment.card?.panHash == proof.panHash else {
+            guard proof.isCard(of: payment.card) else {
                 throw GatewayFailure.invalid("paymentCardData", "the PIN was entered for another card than the one tapped", .cardMismatch)
             }
             try Self.checkRead(tap, against: payment)
@@ -63,17 +65,23 @@ struct PINService: Sendable {
         guard case .begun(let payment, let attempt) = begun else { throw GatewayFailure.pinRefused(.windowExpired) }
 
         // Phase 2: the processor decides on the PIN, outside any database transaction.
+        var card = tap.card
+        if case .sealed(var sealed) = card {
+            sealed.pinToken = payment.pinChallenge?.token
+            card = .sealed(sealed)
+        }
         var request = AuthorizationRequest(
             transactionId: payment.id, kind: AuthorizationRequest.Kind(original: payment.type), amount: payment.money,
-            card: tap.card, entryMode: .contactless, pin: pin, pinAttempt: attempt, chip: tap.chip, acquirer: prepared.acquirer)
+            card: card, entryMode: .contactless, pin: pin, pinAttempt: attempt, chip: tap.chip, acquirer: prepared.acquirer)
         request.trace = prepared.trace
         return try await processor.decideOriginal(request, id: payment.id, merchantId: merchantId, recorder: recorder, logger: logger)
     }
 
     /// The PIN payload's read must be for this payment, as a tap must be for its request: a
-    /// purchase, for the payment's amount and currency when it names them.
+    /// purchase, for the payment's amount and currency when it names them (data passed on
+    /// sealed names neither here: the acquirer checks them).
     static func checkRead(_ tap: OpenedTap, against payment: Transaction) throws {
-        guard tap.kind == .purchase else {
+        guard tap.kind == nil || tap.kind == .purchase else {
             throw GatewayFailure.invalid("paymentCardData", "the PIN was read for a refund, not for this payment", .cardReadMismatch)
         }
         if let sealed = tap.amount, sealed != payment.money {

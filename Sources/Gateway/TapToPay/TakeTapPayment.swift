@@ -56,7 +56,10 @@ struct TakeTapPayment: Sendable {
         idempotency: IdempotencyClaim?, logger: Logger
     ) async throws -> Transaction {
         let (tap, pin) = try await opener.open(generalCardData: reading.generalCardData, paymentCardData: reading.paymentCardData, on: device)
-        guard let pin else { throw GatewayFailure.invalid("paymentCardData", "the sealed card data carries no PIN block", .pinBlockMissing) }
+        // Data passed on sealed may well hold the PIN: only the acquirer can tell.
+        guard pin != nil || tap.card.clear == nil else {
+            throw GatewayFailure.invalid("paymentCardData", "the sealed card data carries no PIN block", .pinBlockMissing)
+        }
         return try await pins.submit(
             paymentId: paymentId, merchantId: merchantId, deviceId: device.deviceId, tap: tap, pin: pin, merchantReference: merchantReference,
             idempotency: idempotency, logger: logger)

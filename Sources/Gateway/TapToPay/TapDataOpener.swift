@@ -11,14 +11,19 @@ import Storage
 /// data agrees with the sealed data. Every refusal is a 4xx with its own code that never
 /// carries card data; a decryption service that cannot answer is a 503.
 struct TapDataOpener: Sendable {
-    let decryptor: any CardDataDecryptor
+    let handling: CardDataHandling
     let maxAge: TimeInterval
     let now: @Sendable () -> Date
 
-    init(decryptor: any CardDataDecryptor, maxAge: TimeInterval, now: @escaping @Sendable () -> Date) {
-        self.decryptor = decryptor
+    init(handling: CardDataHandling, maxAge: TimeInterval, now: @escaping @Sendable () -> Date) {
+        self.handling = handling
         self.maxAge = maxAge
         self.now = now
+    }
+
+    /// Opens the card data with `decryptor`.
+    init(decryptor: any CardDataDecryptor, maxAge: TimeInterval, now: @escaping @Sendable () -> Date) {
+        self.init(handling: .open(decryptor), maxAge: maxAge, now: now)
     }
 
     /// Opens Tapline's own JWE with `keys` (`--card-data tapline`).
@@ -38,6 +43,13 @@ struct TapDataOpener: Sendable {
         }
         guard let generalCardData, !generalCardData.isEmpty else {
             throw GatewayFailure.invalid("generalCardData", "generalCardData is required: the reader's general card data, base64")
+        }
+        let decryptor: any CardDataDecryptor
+        switch handling {
+        case .passThrough:
+            return (try Self.sealedTap(paymentCardData, general: generalCardData, on: device), nil)
+        case .open(let opening):
+            decryptor = opening
         }
         let context = CardDataContext(
             merchantId: device.merchantId, deviceId: device.deviceId, generalCardData: generalCardData, amount: amount, currency: currency)
@@ -63,7 +75,7 @@ struct TapDataOpener: Sendable {
         guard read.expiry.isValid(at: now()) else {
             throw GatewayFailure.invalid("paymentCardData", "the card expired at the end of \(read.expiry)", .cardExpired)
         }
-        var tap = OpenedTap(card: card, readId: read.readId, readerId: read.readerId, kind: read.kind)
+        var tap = OpenedTap(card: .clear(card), readId: read.readId, readerId: read.readerId, kind: read.kind)
         if let amount = read.amount, let code = read.currencyCode {
             guard let currency = Currency(numericCode: code) else {
                 throw GatewayFailure.invalid("paymentCardData", "the card was read for currency \(code), which Tapline does not know", .unknownCurrency)

@@ -81,7 +81,7 @@ struct TapPaymentService: Sendable {
         let amount = try Self.amount(of: tap, terms: terms)
         let proof = proof(tap, deviceId: deviceId)
         if let original = try await original(
-            id: originalTransactionId, reference: terms.referenceId, panHash: proof.panHash, merchantId: caller.merchantId) {
+            id: originalTransactionId, reference: terms.referenceId, card: proof, merchantId: caller.merchantId) {
             guard original.currency == amount.currency else {
                 throw GatewayFailure.invalid("currency", "the refund is in \(amount.currency.code) but the payment was in \(original.currency.code)", .cardReadMismatch)
             }
@@ -102,14 +102,14 @@ struct TapPaymentService: Sendable {
     }
 
     private func proof(_ tap: OpenedTap, deviceId: String) -> TapProof {
-        TapProof(readId: tap.readId, panHash: panHasher.hash(tap.card.pan), details: tap.details(deviceId: deviceId))
+        TapProof(tap, deviceId: deviceId, panHasher: panHasher)
     }
 
     /// The payment a refund names: by id (404 when unknown), else among the payments with
     /// the reference the newest paid with this card that can still be refunded, else the
     /// newest paid with this card, else the newest (the refund is then refused for its
     /// state or card, rather than made unreferenced); nil when no payment has the reference.
-    private func original(id: String?, reference: String?, panHash: String, merchantId: String) async throws -> Transaction? {
+    private func original(id: String?, reference: String?, card: TapProof, merchantId: String) async throws -> Transaction? {
         if let id {
             let found = try await store.read { try await $0.transaction(id: id, merchantId: merchantId) }
             guard let found, found.type.isOriginal else { throw GatewayFailure.notFound(.transaction, id: id) }
@@ -121,7 +121,7 @@ struct TapPaymentService: Sendable {
         query.pageSize = 100
         let rows = try await store.read { [query] in try await $0.transactions(query) }.items
         let payments = rows.filter { $0.type.isOriginal }
-        let sameCard = payments.filter { $0.card?.panHash == panHash }
+        let sameCard = payments.filter { card.isCard(of: $0.card) }
         return sameCard.first { $0.refundableAmount > 0 } ?? sameCard.first ?? payments.first
     }
 
@@ -134,7 +134,7 @@ struct TapPaymentService: Sendable {
         }
         guard let base = terms.amount else {
             guard let sealed = tap.amount else {
-                throw GatewayFailure.invalid("amount", "amount is required: the sealed card data carries none", .amount)
+                throw GatewayFailure.invalid("amount", "amount is required: \(Self.noTerms(tap))", .amount)
             }
             guard sealed.minorUnits > terms.tipAmount else {
                 throw GatewayFailure.invalid("tipAmount", "tipAmount must be less than the tapped amount", .amount)
@@ -143,7 +143,7 @@ struct TapPaymentService: Sendable {
         }
         _ = try AmountField.positive(base, field: "amount")
         guard let currency = terms.currency ?? tap.amount?.currency else {
-            throw GatewayFailure.invalid("currency", "currency is required: the sealed card data carries none", .unknownCurrency)
+            throw GatewayFailure.invalid("currency", "currency is required: \(Self.noTerms(tap))", .unknownCurrency)
         }
         guard base <= Money.largestMinorUnits - terms.tipAmount else {
             throw GatewayFailure.invalid("amount", "amount plus tipAmount must be at most \(Money.largestMinorUnits) minor units", .amount)
@@ -153,5 +153,12 @@ struct TapPaymentService: Sendable {
             throw GatewayFailure.invalid("amount", "the card was read for \(sealed.minorUnits) \(sealed.currency.code) but the request asks \(total.minorUnits)", .cardReadMismatch)
         }
         return total
+    }
+
+    /// Why the read gives no amount or currency to go by.
+    private static func noTerms(_ tap: OpenedTap) -> String {
+        tap.card.clear == nil
+            ? "with --card-data pass-through the card data goes to the acquirer unopened, so the gateway cannot read what the card was tapped for"
+            : "the sealed card data carries none"
     }
 }

@@ -15,7 +15,15 @@ struct ISO8583RequestBuilder: Sendable {
     func original(_ request: AuthorizationRequest, acquirer: AcquirerIdentity, stamp: ISO8583Stamp)
         throws(ProcessorError) -> ISO8583Message {
         var message = try original(request.kind, amount: request.amount, acquirer: acquirer, stamp: stamp)
-        let card = request.card
+        let card: KeyedCard
+        switch request.card {
+        case .clear(let clear):
+            card = clear
+        case .sealed(let sealed):
+            try Self.sealed(sealed, into: &message)
+            (message.fields[22], message.fields[25]) = (.text("071"), .text("00"))
+            return message
+        }
         if let chip = request.chip {
             if let track2 = chip.track2 {
                 message.fields[35] = .text(track2)
@@ -133,6 +141,22 @@ struct ISO8583RequestBuilder: Sendable {
         message.fields[42] = .text(acquirer.cardAcceptorId)
         message.fields[49] = .text(ISO8583Amount.currencyCode(money.currency))
         return message
+    }
+
+    /// A tap passed on sealed (`--card-data pass-through`): the reader's data in 120 as it
+    /// came, and in 121 what the acquirer checks it against once opened: the merchant and
+    /// device it must have been read for, and on a PIN try the PIN token the payment gave.
+    /// Each 121 element is a two-letter tag, four digits of length, and the value.
+    private static func sealed(_ card: SealedCard, into message: inout ISO8583Message) throws(ProcessorError) {
+        guard card.paymentCardData.utf8.count <= 9999 else { throw refusal("30", "the sealed card data do not fit field 120 (9999 characters)") }
+        message.fields[120] = .text(card.paymentCardData)
+        var context = ""
+        for (tag, value) in [("MI", card.binding.merchantId), ("DI", card.binding.deviceId), ("PT", card.pinToken)] {
+            guard let value else { continue }
+            context += tag + String(value.utf8.count).leftPadded(to: 4) + value
+        }
+        guard context.utf8.count <= 9999 else { throw refusal("30", "the reader's context does not fit field 121 (9999 characters)") }
+        message.fields[121] = .text(context)
     }
 
     /// Number and expiry (`YYMM`) of a card typed in, or of a tap without track 2.

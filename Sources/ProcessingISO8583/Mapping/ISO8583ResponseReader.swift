@@ -1,3 +1,4 @@
+import CardData
 import PaymentCore
 import Processing
 
@@ -36,7 +37,15 @@ enum ISO8583ResponseReader {
         // An original carries no 37: its RRN comes only in the answer.
         if case .approved = outcome, result.reference == nil { throw .noAnswer }
         if code.isApproval { result.authorizationCode = trimmed(response[field: 38]?.text) }
-        return ProcessorResponse(outcome: outcome, result: result)
+        // A sealed card's expiry is known only to the acquirer that opened it (field 120).
+        let expiry = request[field: 120] == nil ? nil : cardExpiry(response[field: 14]?.text)
+        return ProcessorResponse(outcome: outcome, result: result, cardExpiry: expiry)
+    }
+
+    /// Field 14, `YYMM`; nil when absent or not a month.
+    static func cardExpiry(_ text: String?) -> CardExpiry? {
+        guard let text, text.utf8.count == 4, let year = Int(text.prefix(2)), let month = Int(text.suffix(2)) else { return nil }
+        return try? CardExpiry(month: month, year: 2000 + year)
     }
 
     /// Fixed an fields arrive space-padded ("A1B2  "); an all-space one means none.

@@ -25,10 +25,13 @@ struct AcquirerHarness: Sendable {
 
     /// `flags` are the host's test controls; `store` lets two harnesses share a database.
     /// `processorTimeout` is the link's wait for each answer; the gateway's own bound on a
-    /// processor call, `gatewayTimeout`, is 5 seconds more unless given.
+    /// processor call, `gatewayTimeout`, is 5 seconds more unless given. `keys`, `clock` and
+    /// `cardData` are the gateway's (a host opening sealed card data needs the keys and the
+    /// real time).
     static func make(hostFlags: [String] = [], store: (any Store)? = nil, host given: AcquirerHostProcess? = nil,
                      processorTimeout: Duration = .seconds(10), gatewayTimeout: Duration? = nil, connections: Int = 2,
-                     setIds: Bool = true) async throws -> AcquirerHarness {
+                     setIds: Bool = true, keys: GatewayKeys = .generate(), clock: TestClock = TestClock(),
+                     cardData: CardDataMode = .tapline) async throws -> AcquirerHarness {
         let host = try given ?? AcquirerHostProcess(flags: hostFlags)
         let store = store ?? MemoryStore()
         var settings = AcquirerLinkSettings(host: "127.0.0.1", port: host.port)
@@ -42,7 +45,9 @@ struct AcquirerHarness: Sendable {
                                     onStatusChange: { events.status(isUp: $0.isUp) })
         var configuration = GatewayConfiguration()
         configuration.processorTimeout = gatewayTimeout ?? processorTimeout + .seconds(5)
-        let gateway = try await GatewayHarness.make(store: store, processor: link.processor, configuration: configuration)
+        configuration.cardData = cardData
+        let gateway = try await GatewayHarness.make(
+            store: store, processor: link.processor, clock: clock, keys: keys, configuration: configuration)
         if setIds {
             var ids = UpdatePaymentSettingsRequest()
             ids.acquirerMerchantId = .some(cardAcceptorId)

@@ -60,7 +60,11 @@ struct CardDataConfigurationTests {
          "cannot read --card-data-service-ca /nonexistent/ca.pem"),
         (["TAPLINE_CARD_DATA": "remote", "TAPLINE_CARD_DATA_SERVICE": "https://psp.example/decrypt", "TAPLINE_CARD_DATA_SERVICE_TIMEOUT": "0"],
          "TAPLINE_CARD_DATA_SERVICE_TIMEOUT must be whole seconds from 1 to 60, not '0'"),
-        (["TAPLINE_CARD_DATA": "pass-through"], "TAPLINE_CARD_DATA must be tapline or remote, not 'pass-through'"),
+        (["TAPLINE_CARD_DATA": "pass-through"],
+         "TAPLINE_CARD_DATA pass-through sends card data unopened to an acquirer that decrypts it: add --processor iso8583://host:port"),
+        (["TAPLINE_CARD_DATA": "pass-through", "TAPLINE_PROCESSOR": "iso8583://127.0.0.1:9", "TAPLINE_CARD_DATA_SERVICE": "https://psp.example/decrypt"],
+         "TAPLINE_CARD_DATA_SERVICE applies only to --card-data remote"),
+        (["TAPLINE_CARD_DATA": "opened"], "TAPLINE_CARD_DATA must be tapline, remote or pass-through, not 'opened'"),
     ])
     func aMistakeStopsTheStartWithOneLineNamingTheSettingAndTheFix(_ environment: [String: String], _ expected: String) {
         let message = Self.refusal(environment)
@@ -81,6 +85,18 @@ struct CardDataConfigurationTests {
         #expect(message?.hasPrefix("--card-data-service-key \(rig.file("stranger-key.pem")) is not the key of --card-data-service-cert") == true,
                 "\(message ?? "taken")")
         #expect(message?.contains("\n") == false)
+    }
+
+    @Test func passThroughGoesWithTheAcquirerLink() throws {
+        var overrides = ConfigurationOverrides()
+        overrides.cardData = "pass-through"
+        overrides.processor = "iso8583://127.0.0.1:9"
+        guard case .passThrough = try overrides.resolve(environment: [:]).cardData else {
+            Issue.record("not pass-through")
+            return
+        }
+        overrides.processor = "simulator"
+        #expect(Self.refusal([:], overrides: overrides)?.hasPrefix("--card-data pass-through sends card data unopened") == true)
     }
 
     @Test func aFlagNamesItselfInTheRefusal() {

@@ -85,7 +85,7 @@ struct CardKeyRotationTests {
         for _ in 0..<2 {
             let sealed = try reader.tap(readAt: clock.now())
             let opened = try await opener.open(generalCardData: sealed.generalCardData, paymentCardData: sealed.paymentCardData, on: device)
-            #expect(opened.tap.card.pan == TestCards.visaApproved.pan)
+            #expect(opened.tap.card.clear?.pan == TestCards.visaApproved.pan)
         }
         #expect(reads.withLock { $0 } == 1)
         let fromStart = try TestTapReader(gatewayKey: started.cardDataKeys.current.sealingKey, merchantId: "m_1", deviceId: TestSession.deviceId)

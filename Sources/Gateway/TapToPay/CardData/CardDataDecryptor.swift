@@ -7,9 +7,8 @@ import Foundation
 /// ``TapDataOpener`` then checks the read the same way: binding, age, the general data,
 /// expiry, amount and currency, before anything is written.
 ///
-/// A mode that cannot open the data at all (`pass-through`, the blob sent on to an acquirer
-/// that decrypts it) is a later addition: it would return what `generalCardData` tells
-/// instead of a ``CardRead``, so it needs its own result case rather than this protocol.
+/// The mode that does not open the data at all (`pass-through`) is no decryptor: it has no
+/// ``CardRead`` to give (``CardDataHandling/passThrough``).
 protocol CardDataDecryptor: Sendable {
     /// The read in `paymentCardData`, with the reader binding it carries. Throws a
     /// ``GatewayFailure``: a 4xx refusal for data that does not open, a 503 when the

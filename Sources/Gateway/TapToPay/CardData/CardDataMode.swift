@@ -8,12 +8,24 @@ public enum CardDataMode: Sendable {
     /// The payment service provider's decryption service, which opens Apple's format and
     /// answers the EMV TLV: what a real iPhone's reader needs.
     case remote(ProviderServiceEndpoint)
+    /// Not opened at all: sent on to the acquirer, which decrypts it (ISO 8583 field 120).
+    /// Needs the acquirer link: the simulator cannot open it.
+    case passThrough
 
-    /// The decryptor of this mode; `keys` serve `tapline`, `logger` hears of a failing service.
-    func decryptor(keys: CardKeyRing, logger: Logger) -> any CardDataDecryptor {
+    /// What the opener does in this mode; `keys` serve `tapline`, `logger` hears of a failing
+    /// service.
+    func handling(keys: CardKeyRing, logger: Logger) -> CardDataHandling {
         switch self {
-        case .tapline: TaplineCardDataDecryptor(keys: keys)
-        case .remote(let endpoint): RemoteCardDataDecryptor(client: ProviderServiceClient(endpoint: endpoint), logger: logger)
+        case .tapline: .open(TaplineCardDataDecryptor(keys: keys))
+        case .remote(let endpoint): .open(RemoteCardDataDecryptor(client: ProviderServiceClient(endpoint: endpoint), logger: logger))
+        case .passThrough: .passThrough
         }
     }
+}
+
+/// What ``TapDataOpener`` does with a reader's `paymentCardData`: open it with a
+/// ``CardDataDecryptor`` and check the read, or pass it on sealed to the acquirer.
+enum CardDataHandling: Sendable {
+    case open(any CardDataDecryptor)
+    case passThrough
 }
