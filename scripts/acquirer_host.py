@@ -386,12 +386,12 @@ class Host:
             pan = fields["35"].split("=", 1)[0]
         else:
             raise Refusal("30", f"{mti} without 37 has no card data (2, 35 or 120)")
-        answer = self.decide(key, mti, kind, fields, icc, record, pan)
+        answer = self.decide(key, mti, kind, fields, icc, record, pan, sealed)
         if sealed is not None:
             answer["14"] = sealed[1]   # the expiry, which the gateway never saw
         return answer
 
-    def decide(self, key, mti, kind, fields, icc, record, pan):
+    def decide(self, key, mti, kind, fields, icc, record, pan, sealed):
         if icc is not None and icc["error"]:
             raise Refusal("30", f"field 55 does not parse: {icc['error']}")
         amount = number(fields, "4", 12)
@@ -415,7 +415,7 @@ class Host:
             return self.approve(key, fields, kind, amount, "00", record)
         if behaviour == "pinRequired":
             return self.pin_step(key, fields, kind, amount, pan, card["responseCode"], card["wrongPINResponseCode"],
-                                 record)
+                                 record, sealed=sealed)
         code = f"{amount % 100:02d}"  # amount-driven
         kind_of_code = disposition(code)
         if kind_of_code == "approved":
@@ -423,7 +423,7 @@ class Host:
         if kind_of_code == "partial":
             return self.approve(key, fields, kind, amount // 2, code, record, by_amount=True)
         if kind_of_code == "pin":
-            return self.pin_step(key, fields, kind, amount, pan, code, "55", record, by_amount=True)
+            return self.pin_step(key, fields, kind, amount, pan, code, "55", record, by_amount=True, sealed=sealed)
         raise Refusal(code)
 
     def open_sealed(self, fields):
@@ -447,20 +447,29 @@ class Host:
             del answer["37"]
         return answer
 
-    def pin_step(self, key, fields, kind, amount, pan, soft_decline, wrong_pin, record, by_amount=False):
+    def pin_step(self, key, fields, kind, amount, pan, soft_decline, wrong_pin, record, by_amount=False, sealed=None):
         if kind == "refund":
             return self.approve(key, fields, kind, amount, "00", record)
-        block = fields.get("52")
-        if block is None:
-            raise Refusal(soft_decline)
         try:
-            clear = psec_des.decrypt_tdes_ecb(self.zone_pin_key, bytes.fromhex(block))
-            pin = psec_pinblock.decode_pinblock_iso_0(clear, pan)
+            pin = self.entered_pin(fields, pan, sealed)
         except ValueError as error:
             raise Refusal(wrong_pin, f"PIN block does not decipher: {error}")
+        if pin is None:
+            raise Refusal(soft_decline)
         if pin != CORRECT_PIN:
             raise Refusal(wrong_pin)
         return self.approve(key, fields, kind, amount, "00", record, by_amount=by_amount)
+
+    def entered_pin(self, fields, pan, sealed):
+        """The PIN of a PIN try: 52 under the zone PIN key, or the sealed data's own block
+        (120, no 52); None when the request carries none."""
+        if sealed is not None:
+            return acquirer_sealed.pin_of(sealed)
+        block = fields.get("52")
+        if block is None:
+            return None
+        clear = psec_des.decrypt_tdes_ecb(self.zone_pin_key, bytes.fromhex(block))
+        return psec_pinblock.decode_pinblock_iso_0(clear, pan)
 
     def approve(self, key, fields, kind, amount, code, record, by_amount=False):
         """Books an approved original; a refund (SimulatedBook.credit) always for the amount asked."""

@@ -14,6 +14,8 @@ Checks, each a refusal with its response code:
     another PIN token than 121's PT;
   - 13: 9F02/5F2A differ from fields 4 and 49; 12: 9C (purchase or refund) differs from 3;
   - 54: the card expired (5F24).
+A PIN try's PIN is the sealed data's format 4 block (DF8104), deciphered as the sample decryption
+service does (samples/pin_translation.py); `pin_of` gives it to the host's PIN step.
 """
 import datetime
 import os
@@ -23,6 +25,7 @@ from pyemv import tlv as emv_tlv
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, "samples"))
 import decryption_service  # noqa: E402
+import pin_translation  # noqa: E402
 
 MAX_AGE_SECONDS = 60
 
@@ -50,13 +53,14 @@ def context_elements(text):
 
 
 def open_sealed(fields, key_file, now=None):
-    """(pan, expiry YYMM, the opened TLV as a dict) of the request's field 120, after the checks
-    above. `fields` is the decoded request."""
+    """(pan, expiry YYMM, the opened TLV as a dict, the JWE's content key) of the request's
+    field 120, after the checks above. `fields` is the decoded request."""
     context = context_elements(fields.get("121", ""))
     if "MI" not in context or "DI" not in context:
         raise SealedRefusal("30", "field 121 lacks MI or DI")
     try:
-        plaintext, merchant, device = decryption_service.open_card_data(fields["120"], decryption_service.card_keys(key_file))
+        plaintext, merchant, device, content_key = decryption_service.open_card_data(
+            fields["120"], decryption_service.card_keys(key_file))
         tags = emv_tlv.decode(plaintext)
     except decryption_service.Refused:
         raise SealedRefusal("88", "the sealed card data do not open")
@@ -83,4 +87,15 @@ def open_sealed(fields, key_file, now=None):
     today = datetime.date.today()
     if (2000 + int(expiry[:2]), int(expiry[2:4])) < (today.year, today.month):
         raise SealedRefusal("54", "the card expired")
-    return pan, expiry[:4], tags
+    return pan, expiry[:4], tags, content_key
+
+
+def pin_of(sealed):
+    """The PIN in an opened read's format 4 block, None when it carries none; ValueError when
+    the block does not decipher."""
+    from psec import pinblock
+
+    pan, _, tags, content_key = sealed
+    if "DF8104" not in tags:
+        return None
+    return pinblock.decipher_pinblock_iso_4(pin_translation.reader_pin_key(content_key), tags["DF8104"], pan)

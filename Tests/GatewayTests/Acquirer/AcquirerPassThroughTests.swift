@@ -15,24 +15,27 @@ import TestSupport
 struct AcquirerPassThroughTests {
     static let otherDevice = "5c0ffee0-0000-4000-8000-000000000002"
 
-    /// A harness whose host opens sealed data with the gateway's own card-data keys.
-    static func withPassThrough(_ body: (AcquirerHarness) async throws -> Void) async throws {
+    /// A harness whose host opens sealed data with the gateway's own card-data keys; `body`
+    /// also gets the folder of the key file (and of a SQLite store it may open there).
+    static func withPassThrough(store: (@Sendable (URL) async throws -> any Store)? = nil,
+                                _ body: (AcquirerHarness, URL) async throws -> Void) async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("pass-through-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
+        let opened = try await store?(directory)
         let keys = GatewayKeys.generate()
         let keyFile = directory.appendingPathComponent("tapline-keys.json").path
         try keys.write(to: keyFile)
         let host = try AcquirerHostProcess(flags: ["--card-keys", keyFile])
         let harness: AcquirerHarness
         do {
-            harness = try await AcquirerHarness.make(host: host, keys: keys, cardData: .passThrough)
+            harness = try await AcquirerHarness.make(store: opened, host: host, keys: keys, cardData: .passThrough)
         } catch {
             await host.stop()
             throw error
         }
         do {
-            try await body(harness)
+            try await body(harness, directory)
             await harness.stop()
         } catch {
             await harness.stop()
@@ -48,12 +51,14 @@ struct AcquirerPassThroughTests {
     /// A tap read `readAgo` seconds ago by the real clock, which the host checks the read's age
     /// against (the gateway cannot see it, so its test clock does not matter).
     static func tap(_ session: TestSession, pan: String = TestCards.visaApproved.pan, amount: UInt64 = 2_500,
-                    kind: CardRead.Kind = .purchase, readAgo: TimeInterval = 1, device: String = TestSession.deviceId) throws -> SealedCardData {
-        try session.reader(for: device).tap(pan: pan, amount: amount, kind: kind, readAt: Date().addingTimeInterval(-readAgo))
+                    kind: CardRead.Kind = .purchase, readAgo: TimeInterval = 1, device: String = TestSession.deviceId,
+                    pin: String? = nil, pinToken: String? = nil) throws -> SealedCardData {
+        try session.reader(for: device).tap(
+            pan: pan, amount: amount, kind: kind, readAt: Date().addingTimeInterval(-readAgo), pin: pin, pinToken: pinToken)
     }
 
     @Test func theAcquirerOpensTheSealedDataAndTheGatewayKeepsWhatItMaySee() async throws {
-        try await Self.withPassThrough { acquirer in
+        try await Self.withPassThrough { acquirer, _ in
             try await acquirer.gateway.test { (session: TestSession) async throws in
                 try await session.activateDevice()
                 let reply = try await Self.post(session, APIPath.sale, try Self.tap(session, amount: 2_500))
@@ -85,7 +90,7 @@ struct AcquirerPassThroughTests {
     }
 
     @Test func theAcquirerRefusesAReadForAnotherDeviceAStaleReadAndDataItCannotOpen() async throws {
-        try await Self.withPassThrough { acquirer in
+        try await Self.withPassThrough { acquirer, _ in
             try await acquirer.gateway.test { (session: TestSession) async throws in
                 try await session.activateDevice()
                 try await session.activateDevice(Self.otherDevice)
@@ -106,7 +111,7 @@ struct AcquirerPassThroughTests {
     }
 
     @Test func theGatewayRefusesWhatItCanCheckBeforeWritingAnything() async throws {
-        try await Self.withPassThrough { acquirer in
+        try await Self.withPassThrough { acquirer, _ in
             try await acquirer.gateway.test { (session: TestSession) async throws in
                 try await session.activateDevice()
                 let sealed = try Self.tap(session, amount: 2_500)
@@ -135,7 +140,7 @@ struct AcquirerPassThroughTests {
     }
 
     @Test func aTappedRefundGoesBackToTheCardThatPaidAsFarAsTheGatewayCanSee() async throws {
-        try await Self.withPassThrough { acquirer in
+        try await Self.withPassThrough { acquirer, _ in
             try await acquirer.gateway.test { (session: TestSession) async throws in
                 try await session.activateDevice()
                 let sale = try await Self.post(session, APIPath.sale, try Self.tap(session, amount: 2_500)).decode(TransactionResource.self)
@@ -149,6 +154,41 @@ struct AcquirerPassThroughTests {
                 #expect(refund.status == 201, "\(refund.text)")
                 #expect(try refund.decode(FollowUpResponse.self).payment.amounts?.refunded == 1_000)
             }
+        }
+    }
+
+    /// Single tap and PIN: the PIN read passes on sealed too, and the acquirer deciphers the PIN
+    /// from it and checks it was entered under the PIN token the payment gave (121 `PT`).
+    @Test func aPINTryPassesOnSealedAndTheAcquirerDecidesIt() async throws {
+        try await Self.withPassThrough { acquirer, _ in
+            try await acquirer.gateway.test { (session: TestSession) async throws in
+                try await session.activateDevice()
+                let pan = TestCards.pinRequired.pan
+                let soft = try await Self.post(session, APIPath.sale, try Self.tap(session, pan: pan, amount: 4_000), extra: #","amount":4000,"currency":"USD""#)
+                    .decode(TransactionResource.self)
+                #expect(soft.status == .pinRequired && soft.processor?.responseCode == "65")
+                let token = try #require(soft.pin?.pinToken)
+                let pin = { (entered: String, token: String) async throws -> TestReply in
+                    try await Self.post(session, APIPath.pin(soft.id), try Self.tap(session, pan: pan, amount: 4_000, pin: entered, pinToken: token), extra: "")
+                }
+                let forged = try await pin("1234", "a-token-this-payment-never-gave")
+                #expect(try forged.decode(TransactionResource.self).processor?.responseCode == "58", "\(forged.text)")
+                let soft2 = try await Self.post(session, APIPath.sale, try Self.tap(session, pan: pan, amount: 4_100), extra: #","amount":4100,"currency":"USD""#)
+                    .decode(TransactionResource.self)
+                let token2 = try #require(soft2.pin?.pinToken)
+                let wrong = { (entered: String) async throws -> TestReply in
+                    try await Self.post(session, APIPath.pin(soft2.id), try Self.tap(session, pan: pan, amount: 4_100, pin: entered, pinToken: token2), extra: "")
+                }
+                let missed = try await wrong("9999")
+                #expect(try missed.decode(TransactionResource.self).processor?.responseCode == "55", "\(missed.text)")
+                #expect(try missed.decode(TransactionResource.self).status == .pinRequired, "another try is allowed")
+                let right = try await wrong("1234")
+                #expect(right.status == 200, "\(right.text)")
+                #expect(try right.decode(TransactionResource.self).status == .captured)
+            }
+            let tries = try acquirer.host.received("0200").filter { ($0["121"] as? String)?.contains("PT") == true }
+            #expect(tries.count == 3, "each PIN try is a request of its own, with the payment's PIN token")
+            #expect(tries.allSatisfy { $0["52"] == nil }, "the PIN stays inside the sealed data")
         }
     }
 }
