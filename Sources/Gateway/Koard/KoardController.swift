@@ -49,13 +49,17 @@ struct KoardController {
             try await KoardErrors.translating {
                 let (caller, device) = (try input.caller, try input.activeDevice)
                 let body = try JSONCoding.decode(KoardPaymentRequest.self, from: input.body)
+                let terms = try Self.terms(body)
+                // Koard's amount is the total, tip included: what a card-data decryption service sees.
                 let tap = try await services.taps.open(
-                    TakeTapPayment.Reading(generalCardData: body.generalCardData, paymentCardData: body.paymentCardData), on: device,
+                    TakeTapPayment.Reading(
+                        generalCardData: body.generalCardData, paymentCardData: body.paymentCardData, amount: body.amount,
+                        currency: terms.currency?.code), on: device,
                     pinRefusal: "this payload carries a PIN; send it to /v1/transactions/{id}/pin")
                 let payment: Transaction
                 do {
                     payment = try await services.taps.pay(
-                        try Self.kind(route: type, requested: body.type, caller: caller), tap: tap, terms: try Self.terms(body), device: device,
+                        try Self.kind(route: type, requested: body.type, caller: caller), tap: tap, terms: terms, device: device,
                         merchantId: caller.merchantId, idempotency: input.claim, logger: input.context.logger)
                 } catch {
                     guard let failed = KoardFailedRow.row(error) else { throw error }
