@@ -20,4 +20,7 @@ struct CardDataOptions: ParsableArguments {
 
     @Option(name: .customLong("card-data-service-timeout"), help: "Remote card data: seconds one exchange may take, 1-60 (env TAPLINE_CARD_DATA_SERVICE_TIMEOUT, default 5).")
     var timeout: Int?
+
+    @Option(name: .customLong("card-data-service-pin-key"), help: "Remote card data: file with the PIN key shared with the service, 32 or 48 hex digits, to decipher the PIN blocks it answers (env TAPLINE_CARD_DATA_SERVICE_PIN_KEY).")
+    var pinKeyFile: String?
 }

@@ -52,6 +52,7 @@ struct StoreOptions: ParsableArguments {
         overrides.cardDataServiceKey = cardData?.keyFile
         overrides.cardDataServiceCA = cardData?.caFile
         overrides.cardDataServiceTimeout = cardData?.timeout
+        overrides.cardDataServicePINKey = cardData?.pinKeyFile
         overrides.readerTokenService = readerTokens?.service
         overrides.readerTokenServiceCert = readerTokens?.serviceCert
         overrides.readerTokenServiceKey = readerTokens?.serviceKey

@@ -1,3 +1,6 @@
+import CardData
+import Foundation
+
 extension ConfigurationOverrides {
     /// The seconds a decryption-service exchange may take, when not given.
     static let cardDataServiceDefaultTimeout = 5
@@ -14,9 +17,10 @@ extension ConfigurationOverrides {
         let key = setting(cardDataServiceKey, "--card-data-service-key", "TAPLINE_CARD_DATA_SERVICE_KEY")
         let ca = setting(cardDataServiceCA, "--card-data-service-ca", "TAPLINE_CARD_DATA_SERVICE_CA")
         let timeout = setting(cardDataServiceTimeout.map(String.init), "--card-data-service-timeout", "TAPLINE_CARD_DATA_SERVICE_TIMEOUT")
+        let pinKey = setting(cardDataServicePINKey, "--card-data-service-pin-key", "TAPLINE_CARD_DATA_SERVICE_PIN_KEY")
         switch mode?.value ?? "tapline" {
         case let local where local == "tapline" || local == "pass-through":
-            if let stray = [service, cert, key, ca, timeout].compactMap({ $0 }).first {
+            if let stray = [service, cert, key, ca, timeout, pinKey].compactMap({ $0 }).first {
                 throw .invalid("\(stray.source) applies only to --card-data remote: add --card-data remote, or remove \(stray.source)")
             }
             guard local == "pass-through" else { return .tapline }
@@ -39,9 +43,24 @@ extension ConfigurationOverrides {
             }
             return .remote(try ProviderServiceEndpoint(
                 url: service.value, clientCertificateFile: cert?.value, clientKeyFile: key?.value, caFile: ca?.value,
-                timeout: .seconds(seconds), flag: "--card-data-service"))
+                timeout: .seconds(seconds), flag: "--card-data-service"),
+                pinKey: try pinKey.map { file throws(ConfigurationError) in try Self.cardDataServicePINKey(file: file.value) })
         case let other:
             throw .invalid("\(mode?.source ?? "--card-data") must be tapline, remote or pass-through, not '\(other)'")
         }
+    }
+
+    /// The triple-DES PIN key the decryption service enciphers the PINs it answers under, from
+    /// a file of 32 or 48 hex digits (double- or triple-length). Refusals never echo the key.
+    private static func cardDataServicePINKey(file: String) throws(ConfigurationError) -> TripleDESKey {
+        let flag = "--card-data-service-pin-key"
+        guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
+            throw .invalid("cannot read \(flag) \(file): give the file holding the PIN key shared with the decryption service in hex")
+        }
+        let hex = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard hex.count == 32 || hex.count == 48, let bytes = Hex.bytes(hex), let key = try? TripleDESKey(bytes) else {
+            throw .invalid("\(flag) \(file) must hold 32 or 48 hex digits (a double- or triple-length triple-DES key shared with the decryption service)")
+        }
+        return key
     }
 }

@@ -47,6 +47,8 @@ public struct ConfigurationOverrides: Sendable {
     public var cardDataServiceKey: String?
     public var cardDataServiceCA: String?
     public var cardDataServiceTimeout: Int?
+    /// A file holding the PIN key shared with the decryption service, in hex.
+    public var cardDataServicePINKey: String?
     /// The provider's token service, an https URL (remote reader tokens).
     public var readerTokenService: String?
     /// The gateway's client certificate (PEM) for mutual TLS with the token service.

@@ -34,13 +34,14 @@ struct CardDataConfigurationTests {
             "TAPLINE_CARD_DATA": "tapline", "TAPLINE_CARD_DATA_SERVICE_CERT": rig.file("gateway.pem"),
             "TAPLINE_CARD_DATA_SERVICE_KEY": rig.file("gateway-key.pem"), "TAPLINE_CARD_DATA_SERVICE_CA": rig.file("ca.pem"),
         ]
-        guard case .remote(let endpoint) = try overrides.resolve(environment: environment).cardData else {
+        guard case .remote(let endpoint, let pinKey) = try overrides.resolve(environment: environment).cardData else {
             Issue.record("not remote")
             return
         }
         #expect(endpoint.url.absoluteString == "https://127.0.0.1:9/decrypt")
         #expect(endpoint.usesClientCertificate)
         #expect(endpoint.timeout == .seconds(2))
+        #expect(pinKey == nil, "no PIN key unless one is given")
     }
 
     @Test(arguments: [

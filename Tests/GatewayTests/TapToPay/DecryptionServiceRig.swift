@@ -17,6 +17,9 @@ struct DecryptionServiceRig {
     /// Whether the sample service can run here (python3 with `cryptography`).
     static var isAvailable: Bool { PythonPeer.isAvailable("cryptography") }
 
+    /// Whether it can also translate PINs here (`--pin-key` needs psec).
+    static var translatesPINs: Bool { isAvailable && PythonPeer.isAvailable("psec") }
+
     static func make() throws -> DecryptionServiceRig {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tapline-decrypt-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -28,12 +31,19 @@ struct DecryptionServiceRig {
 
     func file(_ name: String) -> String { directory.appendingPathComponent(name).path }
 
-    /// The sample service, asking for a client certificate from the rig's authority.
-    func startService(fault: String = "none") throws -> ListeningPeer {
-        try ListeningPeer.start("samples/decryption_service.py", arguments: [
+    /// The sample service, asking for a client certificate from the rig's authority. With
+    /// `pinKey` (hex) it translates PINs under that key; `leavePINBlock` answers them untranslated.
+    func startService(fault: String = "none", pinKey: String? = nil, leavePINBlock: Bool = false) throws -> ListeningPeer {
+        var arguments = [
             "--cert", file("service.pem"), "--key", file("service-key.pem"), "--client-ca", file("ca.pem"),
             "--keys", file("tapline-keys.json"), "--journal", file("journal.jsonl"), "--fault", fault,
-        ], name: "decryption service")
+        ]
+        if let pinKey {
+            try Data("\(pinKey)\n".utf8).write(to: URL(fileURLWithPath: file("service-pin-key.hex")))
+            arguments += ["--pin-key", file("service-pin-key.hex")]
+        }
+        if leavePINBlock { arguments.append("--leave-pin-block") }
+        return try ListeningPeer.start("samples/decryption_service.py", arguments: arguments, name: "decryption service")
     }
 
     /// The endpoint of the service at `port`: by default the gateway's client certificate and
@@ -46,11 +56,12 @@ struct DecryptionServiceRig {
             clientKeyFile: client.map { file("\($0)-key.pem") }, caFile: file(ca), timeout: timeout, flag: "--card-data-service")
     }
 
-    /// A gateway opening card data through `endpoint`, on the rig's keys; on SQLite in the
-    /// rig's folder when `sqlite` is given (the leak scan reads its files).
-    func harness(_ endpoint: ProviderServiceEndpoint, sqlite: String? = nil) async throws -> GatewayHarness {
+    /// A gateway opening card data through `endpoint`, on the rig's keys, deciphering PINs
+    /// under `pinKey` (hex); on SQLite in the rig's folder when `sqlite` is given (the leak
+    /// scan reads its files).
+    func harness(_ endpoint: ProviderServiceEndpoint, sqlite: String? = nil, pinKey: String? = nil) async throws -> GatewayHarness {
         var configuration = GatewayConfiguration()
-        configuration.cardData = .remote(endpoint)
+        configuration.cardData = .remote(endpoint, pinKey: try pinKey.map { try TripleDESKey(Hex.bytes($0) ?? []) })
         var store: (any Store)?
         if let sqlite { store = try await SQLiteStore.open(path: file(sqlite), logger: Logger(label: "test")) }
         return try await GatewayHarness.make(store: store, keys: keys, configuration: configuration)

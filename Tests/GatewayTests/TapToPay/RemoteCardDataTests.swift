@@ -12,16 +12,20 @@ import TestSupport
 /// written.
 @Suite("Remote card data: the provider's decryption service opens the tap", .enabled(if: DecryptionServiceRig.isAvailable))
 struct RemoteCardDataTests {
-    /// Runs `body` with a gateway whose card data the rig's service (with `fault`) opens.
+    /// Runs `body` with a gateway whose card data the rig's service (with `fault`) opens. PINs
+    /// (hex keys): the service translates them under `pinKeys.service` (or leaves the reader's
+    /// block with `leavePINBlock`), the gateway deciphers them under `pinKeys.gateway`.
     static func withService(
-        fault: String = "none", endpoint: ((DecryptionServiceRig, Int) throws -> ProviderServiceEndpoint)? = nil,
+        fault: String = "none", pinKeys: (service: String?, gateway: String?) = (nil, nil), leavePINBlock: Bool = false,
+        endpoint: ((DecryptionServiceRig, Int) throws -> ProviderServiceEndpoint)? = nil,
         _ body: @escaping @Sendable (TestSession, DecryptionServiceRig) async throws -> Void
     ) async throws {
         let rig = try DecryptionServiceRig.make()
         defer { rig.remove() }
-        let service = try rig.startService(fault: fault)
+        let service = try rig.startService(fault: fault, pinKey: pinKeys.service, leavePINBlock: leavePINBlock)
         do {
-            let harness = try await rig.harness(try endpoint?(rig, service.port) ?? rig.endpoint(port: service.port))
+            let harness = try await rig.harness(
+                try endpoint?(rig, service.port) ?? rig.endpoint(port: service.port), pinKey: pinKeys.gateway)
             try await harness.test { session in
                 try await session.activateDevice()
                 try await body(session, rig)

@@ -1,3 +1,4 @@
+import CardData
 import Logging
 
 /// How the gateway opens a reader's card data, chosen at start (`--card-data`).
@@ -6,8 +7,9 @@ public enum CardDataMode: Sendable {
     /// simulated reader sends.
     case tapline
     /// The payment service provider's decryption service, which opens Apple's format and
-    /// answers the EMV TLV: what a real iPhone's reader needs.
-    case remote(ProviderServiceEndpoint)
+    /// answers the EMV TLV: what a real iPhone's reader needs. `pinKey` is the triple-DES key
+    /// the service enciphers a read's PIN under (ISO 9564 format 0); without it PIN reads fail.
+    case remote(ProviderServiceEndpoint, pinKey: TripleDESKey? = nil)
     /// Not opened at all: sent on to the acquirer, which decrypts it (ISO 8583 field 120).
     /// Needs the acquirer link: the simulator cannot open it.
     case passThrough
@@ -17,7 +19,8 @@ public enum CardDataMode: Sendable {
     func handling(keys: CardKeyRing, logger: Logger) -> CardDataHandling {
         switch self {
         case .tapline: .open(TaplineCardDataDecryptor(keys: keys))
-        case .remote(let endpoint): .open(RemoteCardDataDecryptor(client: ProviderServiceClient(endpoint: endpoint), logger: logger))
+        case .remote(let endpoint, let pinKey):
+            .open(RemoteCardDataDecryptor(client: ProviderServiceClient(endpoint: endpoint), pinKey: pinKey, logger: logger))
         case .passThrough: .passThrough
         }
     }

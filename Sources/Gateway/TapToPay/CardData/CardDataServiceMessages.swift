@@ -33,4 +33,7 @@ struct CardDataServiceAnswer: Decodable, Sendable {
     var cardData: String
     var merchantId: String
     var deviceId: String
+    /// A PIN read's PIN, translated by the service: an ISO 9564 format 0 block under the PIN
+    /// key it shares with the gateway, 16 hex digits. Absent for a read without a PIN.
+    var pinBlock: String?
 }

@@ -5,7 +5,9 @@ import Logging
 /// `--card-data remote`: the payment service provider's decryption service opens the card
 /// data (Apple's format, which only an enrolled provider can open) and answers the EMV TLV
 /// with the merchant and device it was read for. The TLV lives in this request's memory
-/// only: it is never logged, stored or put into an error.
+/// only: it is never logged, stored or put into an error. A read's PIN comes translated, as
+/// the answer's `pinBlock` under the PIN key the service shares with the gateway
+/// (`RemoteCardDataDecryptor+PIN.swift`).
 ///
 /// Failures: the service answering 422 means "this is not card data I can open", a 400
 /// `invalid_card_data`; anything else that is not the documented answer (down, slow, refused
@@ -13,6 +15,8 @@ import Logging
 /// anything is written.
 struct RemoteCardDataDecryptor: CardDataDecryptor {
     let client: ProviderServiceClient
+    /// `--card-data-service-pin-key`: what the answer's `pinBlock` is enciphered under.
+    let pinKey: TripleDESKey?
     /// Where a failing service is reported, so the operator sees it is down.
     let logger: Logger
 
@@ -61,13 +65,14 @@ struct RemoteCardDataDecryptor: CardDataDecryptor {
         } catch let error as CardReadError {
             throw TapDataOpener.apiError(error, field: "paymentCardData")
         }
-        // A PIN block is enciphered under a key of the sealed payload that only the service
-        // holds; the provider takes PINs its own way.
+        // The reader's own PIN block is enciphered under a key of the sealed payload that only
+        // the service holds: the service must translate it into `pinBlock`.
         guard read.pinBlock == nil else {
-            throw GatewayFailure.invalid(
-                "paymentCardData", "a PIN block cannot be deciphered when the provider's decryption service opens the card data",
-                .pinBlock)
+            throw GatewayFailure.cardDataServiceUnavailable(
+                reason: "answered cardData that still holds the reader's PIN block (DF8104) instead of a pinBlock under "
+                    + "the key of --card-data-service-pin-key")
         }
-        return DecryptedCardData(read: read, pin: nil, binding: ReaderBinding(merchantId: answer.merchantId, deviceId: answer.deviceId))
+        let pin = try translatedPIN(answer.pinBlock, pan: read.pan)
+        return DecryptedCardData(read: read, pin: pin, binding: ReaderBinding(merchantId: answer.merchantId, deviceId: answer.deviceId))
     }
 }
