@@ -54,16 +54,17 @@ struct TapCardDataLeakTests {
         #expect(haystack.range(of: Data("520082******8210".utf8)) != nil, "the masked PAN is what is kept")
     }
 
-    /// `--card-data remote`: the decryption service's answer (the TLV) passes through memory
-    /// only. Neither the database, the logs nor the service's journal holds the PAN, track 2
-    /// or the TLV, after approved and declined taps and a service that failed.
-    @Test(.enabled(if: DecryptionServiceRig.isAvailable))
+    /// `--card-data remote`: the decryption service's answer (the TLV, the translated PIN
+    /// block) passes through memory only. Neither the database, the logs nor the service's
+    /// journal holds the PAN, track 2, the TLV or either PIN block (the reader's format 4, the
+    /// service's format 0), after approved and declined taps, PIN tries and a service that failed.
+    @Test(.enabled(if: DecryptionServiceRig.translatesPINs))
     func afterRemoteTapsTheDatabaseLogsAndJournalHoldNoCardSecrets() async throws {
         let rig = try DecryptionServiceRig.make()
         defer { rig.remove() }
-        let service = try rig.startService()
+        let service = try rig.startService(pinKey: RemotePINTests.pinKey)
         let failing = try rig.startService(fault: "garbage")
-        let harness = try await rig.harness(try rig.endpoint(port: service.port), sqlite: "gateway.sqlite")
+        let harness = try await rig.harness(try rig.endpoint(port: service.port), sqlite: "gateway.sqlite", pinKey: RemotePINTests.pinKey)
         let broken = try await rig.harness(try rig.endpoint(port: failing.port), sqlite: "broken.sqlite")
         let pans = [TestCards.visaApproved.pan, TestCards.doNotHonour.pan]
         var secrets: [Data] = []
@@ -81,6 +82,9 @@ struct TapCardDataLeakTests {
                 return plaintexts
             }
         }
+        secrets += try await harness.test { (session: TestSession) async throws -> [Data] in
+            try await Self.remotePINTries(session, rig)
+        }
         await service.stop()
         await failing.stop()
         try await harness.store.close()
@@ -95,7 +99,7 @@ struct TapCardDataLeakTests {
         for pan in pans {
             secrets += [Data(pan.utf8), CardRead.packPAN(pan), SimulatedTap.track2(pan)]
         }
-        #expect(secrets.count == pans.count * 2 + pans.count * 3)
+        #expect(secrets.count == pans.count * 2 + 4 + pans.count * 3)
         for secret in secrets {
             let hex = secret.map { String(format: "%02X", $0) }.joined()
             #expect(haystack.range(of: secret) == nil, "\(hex.prefix(24))… found in the database or the journal")
@@ -105,7 +109,25 @@ struct TapCardDataLeakTests {
             #expect(!logs.contains(hex) && !logs.contains(hex.lowercased()) && !logs.contains(secret.base64EncodedString()),
                     "\(hex.prefix(24))… found in the logs")
         }
-        #expect(try rig.journal().count == 2, "the working service journaled both taps")
+        #expect(try rig.journal().count == 5, "the working service journaled both taps, the PIN tap and both PIN tries")
         #expect(haystack.range(of: Data("424242******4242".utf8)) != nil, "the masked PAN is what is kept")
+    }
+
+    /// A soft-declined tap, then a wrong and the right PIN through the service: the reader's
+    /// format 4 blocks and the format 0 blocks the service answered for them (the same bytes
+    /// as Swift's, format 0 having no fill).
+    static func remotePINTries(_ session: TestSession, _ rig: DecryptionServiceRig) async throws -> [Data] {
+        let pan = TestCards.pinRequired.pan
+        let soft = try await RemotePINTests.softDeclined(session)
+        let key = try TripleDESKey(try #require(Hex.bytes(RemotePINTests.pinKey)))
+        var blocks: [Data] = []
+        for pin in ["9876", "1234"] {
+            let sealed = try session.tap(pan: pan, pin: pin, pinToken: soft.pin?.pinToken)
+            let reply = try await RemotePINTests.post(session, APIPath.pin(soft.id), sealed)
+            #expect(reply.status == 200, "\(reply.text)")
+            blocks.append(try #require(try SealedCardData.open(paymentCardData: sealed.paymentCardData, keys: rig.keys.cardDataKeys).read.pinBlock))
+            blocks.append(try PINBlockFormat0.encipher(pin: PIN(pin), pan: pan, key: key))
+        }
+        return blocks
     }
 }
