@@ -114,14 +114,15 @@ expect "$(curl -s -o /dev/null -w '%{http_code}' -X POST "$base/transactions/app
 expect "$(curl -s -o /dev/null -w '%{http_code}' -X POST "$base/transactions/apple" "${auth[@]}" "${device_header[@]}" \
     -d "$(echo "$tapped" | sed 's/INV-7/INV-9/')")" 409 "a card read is used once"
 
-# Card data through the sample decryption service: the tap approved, the service's journal
-# without card data, 503 once the service is gone.
-echo "$transcript" | grep -qx 'Approved' || { echo "smoke: the tap through the decryption service was not approved"; exit 1; }
+# Card data through the sample decryption service: the tap and the PIN approved, the
+# service's journal without card data, 503 once the service is gone.
+expect "$(echo "$transcript" | grep -cx 'Approved')" 2 "the tap and the PIN through the decryption service approved"
 echo "$transcript" | grep -q '^503 card_data_service_unavailable$' || { echo "smoke: no 503 once the decryption service stopped"; exit 1; }
-expect "$(python3 -c 'import json,sys; print([json.loads(l)["outcome"] for l in open(sys.argv[1])])' "$work/decrypt-demo/journal.jsonl")" \
-    "['opened']" "the decryption service opened the README's tap"
-if grep -rq -e "4242424242424242" "$work/decrypt-demo/"; then echo "smoke: full PAN in decrypt-demo/"; exit 1; fi
-checks=$((checks + 3))
+expect "$(python3 -c 'import json,sys; print([(json.loads(l)["outcome"], json.loads(l).get("pin")) for l in open(sys.argv[1])])' \
+    "$work/decrypt-demo/journal.jsonl")" "[('opened', None), ('opened', None), ('opened', 'translated')]" \
+    "the decryption service opened the README's taps and translated its PIN"
+if grep -rq -e "4242424242424242" -e "5200828282828210" "$work/decrypt-demo/"; then echo "smoke: full PAN in decrypt-demo/"; exit 1; fi
+checks=$((checks + 2))
 
 # Koard: the preauth captured with its breakdown, then refunded in part.
 koard=$(get "/v1/transactions/$KOARD")
