@@ -59,8 +59,9 @@ struct CardDataPINKeyConfigurationTests {
         #expect(message?.contains("\n") == false)
     }
 
-    @Test func theKeyWithoutRemoteIsRefused() {
-        #expect(CardDataConfigurationTests.refusal(["TAPLINE_CARD_DATA_SERVICE_PIN_KEY": "/some/pin-key.hex"]) ==
+    @Test(arguments: ["tapline", "pass-through"])
+    func theKeyWithoutRemoteIsRefused(mode: String) {
+        #expect(CardDataConfigurationTests.refusal(["TAPLINE_CARD_DATA": mode, "TAPLINE_CARD_DATA_SERVICE_PIN_KEY": "/some/pin-key.hex"]) ==
             "TAPLINE_CARD_DATA_SERVICE_PIN_KEY applies only to --card-data remote: add --card-data remote, "
             + "or remove TAPLINE_CARD_DATA_SERVICE_PIN_KEY")
         var overrides = ConfigurationOverrides()
