@@ -28,7 +28,8 @@ request, so it may not exist yet when the service starts, and a key rotation is 
 and opens the JWE as Tapline would. It uses only the file's card-data keys.
 
 Its journal (--journal) records the merchant, the device and the outcome of each request (and
-`"pin": "translated"` for a PIN it translated), never card data, a PIN or a PIN block. Needs the
+`"pin": "translated"` for a PIN it translated, and `"asked"`, the amount and currency the gateway
+said the request asks), never card data, a PIN or a PIN block. Needs the
 `cryptography` package, and `psec` for --pin-key.
 """
 import base64
@@ -151,6 +152,8 @@ def main():
         entry = {"merchantId": request.get("merchantId"), "deviceId": request.get("deviceId"), "outcome": outcome}
         if "pinBlock" in body:
             entry["pin"] = "translated"   # that there was one, never the block
+        if "amount" in request:
+            entry["asked"] = f"{request['amount']} {request.get('currency')}"   # what the request asks, for the check
         return entry
 
     provider_service.run(options, answer, record)

@@ -42,6 +42,20 @@ struct RemoteCardDataTests {
         try await session.send(.get, APIPath.transactions).decode(TransactionList.self).total
     }
 
+    /// The service sees what each route's request asks: `/v1` its amount with tip, Koard its
+    /// total, Halo nothing (its request names no amount).
+    @Test func theServiceIsToldTheAmountTheRequestAsks() async throws {
+        try await Self.withService { session, rig in
+            let v1 = try await session.send(
+                .post, APIPath.sale, json: TapRouteTests.body(try session.tap(amount: 1_200), extra: #","amount":1000,"tipAmount":200,"currency":"USD""#),
+                headers: [TestSession.deviceHeader: TestSession.deviceId])
+            #expect(v1.status == 201, "\(v1.text)")
+            #expect(try await session.koardTap(amount: 2_000).status == 201)
+            #expect(try await session.apple(try session.tap(amount: 1_250)).status == 200)
+            #expect(try rig.journal().map { $0["asked"] } == ["1200 USD", "2000 USD", nil])
+        }
+    }
+
     @Test func aTapThroughTheServiceWithMutualTLSIsApprovedAndItsReadIsUsedOnce() async throws {
         try await Self.withService { session, rig in
             let sealed = try session.tap(amount: 1250)
