@@ -44,7 +44,8 @@ SimulatedAuthorization.swift) with the test-card table of Sources/CardData/TestC
     they stand at the 0500: tip adjustments included, voided, reversed to zero or
     cancelled ones not) and approved refunds not cancelled. 39 = 00 if equal, else 95;
     its own totals in 63; a new batch starts either way.
-  - 0800 (70 = 001 sign-on, 002 sign-off, 301 echo) → 0810 39 = 00. Requests on a
+  - 0800 (70 = 001 sign-on, 002 sign-off, 301 echo) → 0810 39 = 00 (the echo's 39 is
+    --echo-code's when given). Requests on a
     connection that has not signed on are answered all the same; the journal says so.
   - a missing or malformed field the decision needs → 30; any other request MTI → 12;
     a message whose third MTI digit is not 0 or 2 (a response, a notification) is
@@ -72,6 +73,11 @@ Test controls (each off by default):
                          decides that message, then closes without answering it
   --garbage-on STAN      answer every message with this STAN (11), 0800 included, with
                          a well-framed run of non-ISO bytes (decided as usual)
+  --wrong-mti-on STAN    answer every message with this STAN (11), 0800 included, under the
+                         wrong MTI: the right one with its function digit 2 higher (0210 →
+                         0230, 0810 → 0830), fields as decided
+  --echo-code CODE       answer echo tests (0800, 70 = 301) with 39 = CODE (2 characters)
+                         instead of 00
 
 Journal line (UTF-8 JSON, one object per line):
   {"at": "2025-11-23T18:01:02.123Z", "connection": 1, "direction": "in"|"out",
@@ -86,7 +92,8 @@ Journal line (UTF-8 JSON, one object per line):
   (--ignore-reversals), "unanswered", "late", "dropped connection", "not a request: no
   answer", "internal error" (answered 96; a bug, see stderr); a frame that does not
   decode is {"direction": "in", "error": "...", "length": N}; a garbage answer is
-  {"direction": "out", "garbage": true, "stan": "...", "length": N}.
+  {"direction": "out", "garbage": true, "stan": "...", "length": N}; an answer under the
+  wrong MTI (--wrong-mti-on) has "note": "wrong MTI".
 """
 
 import argparse
@@ -362,7 +369,9 @@ class Host:
             conn.signed_on = True
         elif code == "002":
             conn.signed_on = False
-        elif code != "301":
+        elif code == "301":
+            return Outcome({"39": self.options.echo_code})
+        else:
             return Outcome({"39": "30" if code is None else "12"})
         return Outcome({"39": "00"})
 
@@ -874,6 +883,9 @@ class Server:
             data = GARBAGE
             entry = {"connection": conn.number, "direction": "out", "garbage": True, "stan": stan, "length": len(data)}
         else:
+            wrong = self.options.wrong_mti_on is not None and stan == self.options.wrong_mti_on
+            if wrong:
+                mti = mti[:2] + str(int(mti[2]) + 2) + mti[3]
             try:
                 encoded, _ = iso8583.encode(iso8583_profile.to_pyiso8583({"mti": mti, "fields": fields}),
                                             iso8583_profile.SPEC)
@@ -882,6 +894,8 @@ class Server:
                 return
             data = bytes(encoded)
             entry = {"connection": conn.number, "direction": "out", "mti": mti, "fields": journal_fields(fields, None)}
+            if wrong:
+                entry["note"] = "wrong MTI"
         try:
             async with conn.lock:
                 conn.writer.write(len(data).to_bytes(2, "big") + data)
@@ -905,6 +919,8 @@ def options_from(argv):
     parser.add_argument("--ignore-reversals", type=int, default=0)
     parser.add_argument("--drop-after", type=int)
     parser.add_argument("--garbage-on")
+    parser.add_argument("--wrong-mti-on")
+    parser.add_argument("--echo-code", default="00")
     parser.add_argument("--omit-37", action="store_true")
     options = parser.parse_args(argv)
     try:
@@ -919,10 +935,14 @@ def options_from(argv):
             parser.error(f"--{name.replace('_', '-')} must not be negative")
     if options.drop_after == 0:
         parser.error("--drop-after must be at least 1")
-    if options.garbage_on is not None:
-        if not (options.garbage_on.isdigit() and len(options.garbage_on) <= 6):
-            parser.error("--garbage-on takes a STAN of up to 6 digits")
-        options.garbage_on = options.garbage_on.zfill(6)
+    for name in ("garbage_on", "wrong_mti_on"):
+        value = getattr(options, name)
+        if value is not None:
+            if not (value.isdigit() and len(value) <= 6):
+                parser.error(f"--{name.replace('_', '-')} takes a STAN of up to 6 digits")
+            setattr(options, name, value.zfill(6))
+    if len(options.echo_code) != 2 or not options.echo_code.isascii() or not options.echo_code.isalnum():
+        parser.error("--echo-code takes a response code of 2 letters or digits")
     return options
 
 

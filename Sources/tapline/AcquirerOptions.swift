@@ -8,6 +8,12 @@ struct AcquirerOptions: ParsableArguments {
     @Option(name: .customLong("acquirer-connections"), help: "Connections kept open to the acquirer host (env TAPLINE_ACQUIRER_CONNECTIONS, default 2).")
     var acquirerConnections: Int?
 
+    @Option(name: .customLong("acquirer-response-timeout"), help: "Seconds the link waits for each answer before the request fails and is reversed, 5-60 (env TAPLINE_ACQUIRER_RESPONSE_TIMEOUT, default 25).")
+    var acquirerResponseTimeout: Int?
+
+    @Option(name: .customLong("acquirer-echo-interval"), help: "Seconds an idle acquirer connection waits before an echo test, 10-600 (env TAPLINE_ACQUIRER_ECHO_INTERVAL, default 60).")
+    var acquirerEchoInterval: Int?
+
     @Option(name: .customLong("zone-pin-key-file"), help: "File with the zone PIN key shared with the acquirer, 32 or 48 hex digits (env TAPLINE_ZONE_PIN_KEY with the key itself).")
     var zonePINKeyFile: String?
 }

@@ -40,6 +40,8 @@ struct StoreOptions: ParsableArguments {
         overrides.pinWindow = pinWindow
         overrides.processor = acquirer?.processor
         overrides.acquirerConnections = acquirer?.acquirerConnections
+        overrides.acquirerResponseTimeout = acquirer?.acquirerResponseTimeout
+        overrides.acquirerEchoInterval = acquirer?.acquirerEchoInterval
         overrides.zonePINKeyFile = acquirer?.zonePINKeyFile
         overrides.readerTokens = readerTokens?.mode
         overrides.readerTokenKeyFile = readerTokens?.keyFile

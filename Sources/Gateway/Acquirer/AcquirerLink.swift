@@ -14,17 +14,20 @@ public struct AcquirerLink: Sendable {
     public let processor: ISO8583Processor
     let link: ISO8583Link
 
-    /// `onStatusChange` hears each connection come up or go down (tests wait on it).
+    /// The link waits `settings.responseTimeout` for each answer and tests an idle connection
+    /// every `settings.echoInterval`. `onStatusChange` hears each connection come up or go
+    /// down (tests wait on it).
     ///
     /// - Throws: `ConfigurationError` for a zone PIN key that is not a triple DES key.
-    public init(_ settings: AcquirerLinkSettings, store: any Store, responseTimeout: Duration,
+    public init(_ settings: AcquirerLinkSettings, store: any Store,
                 now: @escaping @Sendable () -> Date = Date.init, logger: Logger,
                 onStatusChange: @escaping @Sendable (ISO8583LinkStatus) -> Void = { _ in }) throws {
         let zonePINKey = try settings.zonePINKeyHex.map(Self.zonePINKey)
         let traceNumbers = ISO8583TraceNumbers(source: StoreTraceNumbers(store: store))
         link = ISO8583Link(
             configuration: ISO8583LinkConfiguration(
-                host: settings.host, port: settings.port, connections: settings.connections, echoInterval: settings.echoInterval),
+                host: settings.host, port: settings.port, connections: settings.connections,
+                echoInterval: settings.echoInterval),
             networkSTAN: { Int(try await traceNumbers.next(terminalId: ISO8583TraceNumbers.networkTerminal)) ?? 0 },
             logger: logger, now: now, onStatusChange: onStatusChange)
         let transport = LinkTransport(link: link)
@@ -32,7 +35,7 @@ public struct AcquirerLink: Sendable {
         processor = ISO8583Processor(
             transport: transport, traceNumbers: traceNumbers,
             configuration: ISO8583ProcessorConfiguration(
-                responseTimeout: responseTimeout, acquiringInstitutionId: settings.acquiringInstitutionId),
+                responseTimeout: settings.responseTimeout, acquiringInstitutionId: settings.acquiringInstitutionId),
             reversals: queue,
             encipherPIN: { pin, pan in
                 // Production translates the PIN in an HSM; this is the software equivalent.

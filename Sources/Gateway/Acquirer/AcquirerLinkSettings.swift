@@ -10,8 +10,19 @@ public struct AcquirerLinkSettings: Sendable, Equatable {
     public var zonePINKeyHex: String?
     /// Field 32, when the acquirer asks for it.
     public var acquiringInstitutionId: String?
-    /// An idle connection is tested with an 0800 echo this often.
+    /// An idle connection is tested with an 0800 echo this often (10–600 s).
     public var echoInterval: Duration = .seconds(60)
+    /// The link's wait for each answer (5–60 s). A request unanswered by then fails and is
+    /// reversed (docs/iso8583.md, "Reversals of unanswered requests").
+    public var responseTimeout: Duration = .seconds(25)
+
+    /// The gateway's bound on one processor call: the link's wait plus a margin for the STAN
+    /// and the store, so that the link's own no-answer path (failed, reversal owed) is what
+    /// ends an unanswered request, not the gateway's deadline racing it.
+    public var gatewayTimeout: Duration { responseTimeout + Self.gatewayMargin }
+
+    /// What the gateway's bound adds to the link's wait.
+    public static let gatewayMargin: Duration = .seconds(5)
 
     public init(host: String, port: Int) {
         self.host = host

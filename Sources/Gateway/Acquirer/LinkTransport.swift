@@ -14,7 +14,7 @@ struct LinkTransport: ISO8583Transport {
             switch error {
             case .notConnected, .encoding, .framing, .duplicateInFlight, .unmatchable:
                 throw .notSent(error.description)
-            case .timedOut, .connectionLost, .cancelled:
+            case .timedOut, .connectionLost, .wrongResponseType, .cancelled:
                 throw .unanswered(error.description)
             }
         }

@@ -48,7 +48,7 @@ public func productionDependencies(_ configuration: GatewayConfiguration, logger
     }
     let link: AcquirerLink
     do {
-        link = try AcquirerLink(settings, store: store, responseTimeout: configuration.processorTimeout, logger: logger)
+        link = try AcquirerLink(settings, store: store, logger: logger)
     } catch {
         try? await store.close()
         throw error

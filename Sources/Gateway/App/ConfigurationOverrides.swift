@@ -27,6 +27,10 @@ public struct ConfigurationOverrides: Sendable {
     public var processor: String?
     /// Connections to the acquirer host.
     public var acquirerConnections: Int?
+    /// Seconds the acquirer link waits for each answer.
+    public var acquirerResponseTimeout: Int?
+    /// Seconds an idle acquirer connection waits before its echo test.
+    public var acquirerEchoInterval: Int?
     /// A file holding the zone PIN key in hex; `TAPLINE_ZONE_PIN_KEY` gives the key itself.
     public var zonePINKeyFile: String?
     /// `tapline`, `signed` or `remote`: how reader tokens are made.
@@ -120,55 +124,14 @@ public struct ConfigurationOverrides: Sendable {
             configuration.webhookTimeout = .seconds(seconds)
         }
         configuration.processor = try acquirerLink(environment)
+        if case .iso8583(let link) = configuration.processor {
+            // Above the link's own wait, so that the link's no-answer path ends the request.
+            configuration.processorTimeout = link.gatewayTimeout
+        }
         configuration.readerTokens = try readerTokenMode(environment)
         configuration.cardData = try cardDataMode(environment, processor: configuration.processor)
         try Self.dashboard(environment, into: &configuration.dashboard)
         return configuration
-    }
-
-    /// The processor from `--processor` or `TAPLINE_PROCESSOR`, with the acquirer link's
-    /// settings when it is one. A link's settings without a link are refused, not ignored.
-    private func acquirerLink(_ environment: [String: String]) throws(ConfigurationError) -> ProcessorChoice {
-        let choice = try (processor.map { ($0, "--processor") } ?? environment["TAPLINE_PROCESSOR"].map { ($0, "TAPLINE_PROCESSOR") })
-            .map { (text, source) throws(ConfigurationError) in try ProcessorChoice.parse(text, source: source) } ?? .simulator
-        let connections = try Self.number(
-            acquirerConnections, "--acquirer-connections", environment["TAPLINE_ACQUIRER_CONNECTIONS"], "TAPLINE_ACQUIRER_CONNECTIONS", in: 1...16)
-        let key = try Self.zonePINKey(file: zonePINKeyFile, text: environment["TAPLINE_ZONE_PIN_KEY"])
-        let institution = environment["TAPLINE_ACQUIRING_INSTITUTION_ID"]
-        guard case .iso8583(var link) = choice else {
-            if connections != nil || key != nil || institution != nil {
-                throw .invalid("the acquirer settings (connections, zone PIN key, acquiring institution id) need --processor iso8583://host:port")
-            }
-            return choice
-        }
-        link.connections = connections ?? link.connections
-        link.zonePINKeyHex = key
-        if let institution {
-            guard (1...11).contains(institution.count), institution.allSatisfy({ $0.isASCII && $0.isNumber }) else {
-                throw .invalid("TAPLINE_ACQUIRING_INSTITUTION_ID must be 1 to 11 digits")
-            }
-            link.acquiringInstitutionId = institution
-        }
-        return .iso8583(link)
-    }
-
-    /// 32 or 48 hex digits (a double- or triple-length key), from a file or the variable.
-    /// Errors never echo the key.
-    private static func zonePINKey(file: String?, text: String?) throws(ConfigurationError) -> String? {
-        var source = "TAPLINE_ZONE_PIN_KEY"
-        var value = text
-        if let file {
-            guard let contents = try? String(contentsOfFile: file, encoding: .utf8) else {
-                throw .invalid("cannot read the zone PIN key file \(file)")
-            }
-            source = "the zone PIN key file \(file)"
-            value = contents.trimmingCharacters(in: .whitespacesAndNewlines)
-        }
-        guard let value else { return nil }
-        guard value.count == 32 || value.count == 48, value.allSatisfy(\.isHexDigit) else {
-            throw .invalid("\(source) must be 32 or 48 hex digits (a double- or triple-length key)")
-        }
-        return value.uppercased()
     }
 
     /// A whole number from the flag, else the environment, within `range`.

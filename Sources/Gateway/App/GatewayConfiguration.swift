@@ -33,6 +33,8 @@ public struct GatewayConfiguration: Sendable {
     /// Who decides payments: the simulator, or an acquirer host over ISO 8583.
     public var processor: ProcessorChoice = .simulator
     /// How long the gateway waits for the processor before treating the request as unanswered.
+    /// With the acquirer link it is the link's response timeout plus 5 s
+    /// (``AcquirerLinkSettings/gatewayTimeout``, set by ``ConfigurationOverrides``).
     public var processorTimeout: Duration = .seconds(30)
     /// How often the background jobs (recovery, authorization expiry) run.
     public var jobInterval: Duration = .seconds(30)

@@ -104,7 +104,7 @@ extension ISO8583Link {
 
     /// Carries requests on `connection` until it closes (false) or the task is cancelled
     /// (true: then signed off and closed). An idle period prompts an echo test; one that gets
-    /// no answer closes the connection.
+    /// no answer, or an answer other than 39 = 00, closes the connection.
     private func serve(_ connection: ISO8583LinkConnection) async -> Bool {
         setUp(connection, true)
         connection.logger.info("acquirer connection signed on", metadata: ["slot": "\(connection.slot)"])
@@ -112,9 +112,16 @@ extension ISO8583Link {
         for await event in connection.events {
             switch event {
             case .idle:
-                // Any answer will do: the host is there. Its 39 is for the host to mean.
-                if await network(.echoTest, on: connection) == nil {
+                guard let response = await network(.echoTest, on: connection) else {
                     connection.logger.warning("echo test unanswered: closing the acquirer connection")
+                    connection.channel.close(promise: nil)
+                    continue
+                }
+                // A host that answers but refuses the echo is not ready for requests either.
+                if !ISO8583LinkNetworkMessage.accepted(response) {
+                    connection.logger.warning("echo test refused: closing the acquirer connection", metadata: [
+                        "response_code": "\(response[field: 39].map { ISO8583Redaction.render(39, $0) } ?? "none")",
+                    ])
                     connection.channel.close(promise: nil)
                 }
             }

@@ -76,16 +76,24 @@ extension ISO8583Link {
         }
     }
 
-    /// A message the host sent on a connection: the answer to a waiting request, or logged
-    /// and dropped.
+    /// A message the host sent on a connection: the answer to a waiting request; a response
+    /// of the wrong type for one, which fails it at once; or logged and dropped.
     func received(_ message: ISO8583Message, logger: Logger) {
         logger.debug("received \(message)")
-        guard !pending.resolve(message) else { return }
         // 41 and 11 are never card data; they are quoted like any text field.
-        logger.notice("late or unknown response", metadata: [
+        var metadata: Logger.Metadata = [
             "mti": "\(message.mti)",
             "terminal": "\(message[field: 41].map { ISO8583Redaction.render(41, $0) } ?? "none")",
             "stan": "\(message[field: 11].map { ISO8583Redaction.render(11, $0) } ?? "none")",
-        ])
+        ]
+        switch pending.resolve(message) {
+        case .answered:
+            return
+        case .refused(let expected):
+            metadata["expected_mti"] = "\(expected)"
+            logger.warning("response of the wrong type: the request fails as unanswered", metadata: metadata)
+        case .unmatched:
+            logger.notice("late or unknown response", metadata: metadata)
+        }
     }
 }

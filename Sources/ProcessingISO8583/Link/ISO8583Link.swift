@@ -77,8 +77,9 @@ public final class ISO8583Link: Sendable {
     /// with the same terminal id (41) and STAN (11), or the same STAN for a request without 41.
     ///
     /// Fails at once with ``ISO8583LinkError/notConnected`` when no connection is up; it never
-    /// waits for one. After a timeout the request is forgotten: its answer, if it comes, is
-    /// logged and dropped.
+    /// waits for one. A response with the request's 41 and 11 but of another type fails it
+    /// at once with ``ISO8583LinkError/wrongResponseType``. After a timeout the request is
+    /// forgotten: its answer, if it comes, is logged and dropped.
     public func send(_ request: ISO8583Message, timeout: Duration) async throws(ISO8583LinkError) -> ISO8583Message {
         let prepared = try prepare(request)
         guard let connection = nextConnection() else { throw .notConnected }

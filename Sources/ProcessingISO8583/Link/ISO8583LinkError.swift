@@ -18,6 +18,10 @@ public enum ISO8583LinkError: Error, Hashable, Sendable, CustomStringConvertible
     /// The request has no STAN (11), or its type gets no response (a response or a
     /// notification): nothing could be matched to it, so nothing was sent.
     case unmatchable
+    /// A response with the request's terminal id (41) and STAN (11) came, but not of the
+    /// request's response type: it cannot be trusted, so the request ends at once as
+    /// unanswered; the request may have reached the host.
+    case wrongResponseType
     /// The calling task was cancelled while waiting; the request may have reached the host.
     case cancelled
 
@@ -30,6 +34,7 @@ public enum ISO8583LinkError: Error, Hashable, Sendable, CustomStringConvertible
         case .framing(let error): return "request not framed: \(error)"
         case .duplicateInFlight: return "a request with the same terminal id and STAN is already waiting"
         case .unmatchable: return "request without STAN or without a response type"
+        case .wrongResponseType: return "the acquirer answered with the wrong message type"
         case .cancelled: return "cancelled while waiting for the acquirer"
         }
     }

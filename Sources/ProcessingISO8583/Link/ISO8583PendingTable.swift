@@ -4,8 +4,8 @@ import PaymentCore
 /// The requests waiting for their answers, across all connections, keyed the way an answer
 /// is matched: terminal id (41) and STAN (11), or STAN alone for network messages.
 ///
-/// Every entry is resumed exactly once: by its answer, its timeout, its connection closing
-/// or its caller's cancellation, whichever comes first; the others find it gone. Entries
+/// Every entry is resumed exactly once: by its answer, a response of the wrong type, its
+/// timeout, its connection closing or its caller's cancellation, whichever comes first; the others find it gone. Entries
 /// carry a token so that a stale timeout cannot fail a later request that reuses the key.
 final class ISO8583PendingTable: Sendable {
     typealias Outcome = Result<ISO8583Message, ISO8583LinkError>
@@ -74,19 +74,38 @@ final class ISO8583PendingTable: Sendable {
         if !attached { timer.cancel() }
     }
 
-    /// Hands `response` to the request it answers; false when none waits for it (unknown
-    /// STAN, timed out already, a second answer, or not the type the request expects).
-    func resolve(_ response: ISO8583Message) -> Bool {
-        guard let key = Key(response) else { return false }
+    /// What became of a message the host sent.
+    enum Resolution: Equatable {
+        /// It was the answer a request waited for; the request has it.
+        case answered
+        /// A response with a waiting request's terminal id and STAN but not the type that
+        /// request expects: the request fails at once with ``ISO8583LinkError/wrongResponseType``,
+        /// since its answer can no longer be trusted (docs/iso8583.md, "Matching").
+        case refused(expected: ISO8583MTI)
+        /// Nobody waits for it: unknown STAN, timed out already, a second answer, or not a
+        /// response.
+        case unmatched
+    }
+
+    /// Hands `response` to the request it answers, or fails that request when `response` has
+    /// its key but the wrong type.
+    func resolve(_ response: ISO8583Message) -> Resolution {
+        guard let key = Key(response) else { return .unmatched }
         let entry: Entry? = state.withLock { state in
-            guard let entry = state.entries[key], entry.responseType == response.mti else { return nil }
+            guard let entry = state.entries[key] else { return nil }
+            // A host's own request (its 0800) that happens to share a STAN answers nothing.
+            guard entry.responseType == response.mti || response.mti.isResponse else { return nil }
             state.entries[key] = nil
             return entry
         }
-        guard let entry else { return false }
+        guard let entry else { return .unmatched }
         entry.timer?.cancel()
+        guard entry.responseType == response.mti else {
+            entry.waiter.resume(returning: .failure(.wrongResponseType))
+            return .refused(expected: entry.responseType)
+        }
         entry.waiter.resume(returning: .success(response))
-        return true
+        return .answered
     }
 
     /// Fails the entry `key` and `token` name, if it still waits.

@@ -72,7 +72,7 @@ struct AcquirerFailureTests {
         var settings = AcquirerLinkSettings(host: "127.0.0.1", port: refusing.port)
         settings.zonePINKeyHex = AcquirerHarness.zonePINKey
         let store = MemoryStore()
-        let link = try AcquirerLink(settings, store: store, responseTimeout: .seconds(30), logger: Logger(label: "acquirer-test"))
+        let link = try AcquirerLink(settings, store: store, logger: Logger(label: "acquirer-test"))
         let runner = Task { await link.run() }
         let gateway = try await GatewayHarness.make(store: store, processor: link.processor)
         try await gateway.test { (session: TestSession) async throws in

@@ -24,27 +24,30 @@ struct AcquirerHarness: Sendable {
     private let runner: Task<Void, Never>
 
     /// `flags` are the host's test controls; `store` lets two harnesses share a database.
-    /// `processorTimeout` is the link's wait for each answer; the gateway's own bound on a
-    /// processor call, `gatewayTimeout`, is 5 seconds more unless given. `keys`, `clock` and
-    /// `cardData` are the gateway's (a host opening sealed card data needs the keys and the
-    /// real time).
+    /// `processorTimeout` is the link's wait for each answer (its response timeout setting);
+    /// the gateway's own bound on a processor call, `gatewayTimeout`, is the settings' (5
+    /// seconds more) unless given. `echoInterval` is how long a connection idles before its
+    /// echo test. `keys`, `clock` and `cardData` are the gateway's (a host opening sealed
+    /// card data needs the keys and the real time).
     static func make(hostFlags: [String] = [], store: (any Store)? = nil, host given: AcquirerHostProcess? = nil,
                      processorTimeout: Duration = .seconds(10), gatewayTimeout: Duration? = nil, connections: Int = 2,
-                     setIds: Bool = true, keys: GatewayKeys = .generate(), clock: TestClock = TestClock(),
-                     cardData: CardDataMode = .tapline) async throws -> AcquirerHarness {
+                     echoInterval: Duration = .seconds(60), setIds: Bool = true, keys: GatewayKeys = .generate(),
+                     clock: TestClock = TestClock(), cardData: CardDataMode = .tapline) async throws -> AcquirerHarness {
         let host = try given ?? AcquirerHostProcess(flags: hostFlags)
         let store = store ?? MemoryStore()
         var settings = AcquirerLinkSettings(host: "127.0.0.1", port: host.port)
         settings.zonePINKeyHex = zonePINKey
         settings.connections = connections
+        settings.responseTimeout = processorTimeout
+        settings.echoInterval = echoInterval
         let events = AcquirerEvents()
         let linkLogs = LogCapture()
         var logger = Logger(label: "acquirer-test") { _ in AcquirerLogHandler(events: events, capture: linkLogs) }
         logger.logLevel = .trace
-        let link = try AcquirerLink(settings, store: store, responseTimeout: processorTimeout, logger: logger,
+        let link = try AcquirerLink(settings, store: store, logger: logger,
                                     onStatusChange: { events.status(isUp: $0.isUp) })
         var configuration = GatewayConfiguration()
-        configuration.processorTimeout = gatewayTimeout ?? processorTimeout + .seconds(5)
+        configuration.processorTimeout = gatewayTimeout ?? settings.gatewayTimeout
         configuration.cardData = cardData
         let gateway = try await GatewayHarness.make(
             store: store, processor: link.processor, clock: clock, keys: keys, configuration: configuration)
