@@ -22,12 +22,7 @@ extension TapDataOpener {
         guard paymentCardData.utf8.allSatisfy({ (0x21...0x7E).contains($0) }), Data(base64Encoded: paymentCardData) != nil else {
             throw GatewayFailure.invalid("paymentCardData", "paymentCardData must be base64", .cardData)
         }
-        let general: GeneralCardData
-        do {
-            general = try SealedCardData.general(generalCardData)
-        } catch {
-            throw apiError(error, field: "generalCardData")
-        }
+        let general = try general(generalCardData)
         guard let masked = general.maskedPAN, isMaskedPAN(masked), let brand = general.brand.flatMap(CardBrand.init(rawValue:)) else {
             throw GatewayFailure.invalid(
                 "generalCardData", "generalCardData must carry the masked card number (first 6 and last 4 digits) and the brand: "
@@ -35,7 +30,7 @@ extension TapDataOpener {
         }
         let binding = ReaderBinding(merchantId: device.merchantId, deviceId: device.deviceId)
         let sealed = SealedCard(paymentCardData: paymentCardData, maskedPAN: masked, brand: brand, binding: binding)
-        let digest = SHA256.hash(data: Data(paymentCardData.utf8)).map { String(format: "%02x", $0) }.joined()
+        let digest = Data(SHA256.hash(data: Data(paymentCardData.utf8))).hexString
         var tap = OpenedTap(card: .sealed(sealed), readId: "sha256:" + digest, readerId: nil, kind: nil)
         tap.applicationId = general.applicationId
         tap.applicationLabel = general.applicationLabel

@@ -55,12 +55,7 @@ struct TapDataOpener: Sendable {
             merchantId: device.merchantId, deviceId: device.deviceId, generalCardData: generalCardData, amount: amount, currency: currency)
         let opened = try await decryptor.decrypt(paymentCardData, context: context)
         try Self.checkBinding(opened.binding, device: device)
-        let general: GeneralCardData
-        do {
-            general = try SealedCardData.general(generalCardData)
-        } catch {
-            throw Self.apiError(error, field: "generalCardData")
-        }
+        let general = try Self.general(generalCardData)
         let read = opened.read
         try checkAge(read.readAt)
         if let masked = general.maskedPAN, masked != read.maskedPAN {
@@ -120,6 +115,15 @@ struct TapDataOpener: Sendable {
         }
         guard age <= maxAge else {
             throw GatewayFailure.invalid("paymentCardData", "the card was read \(Int(age)) s ago; reads older than \(Int(maxAge)) s are refused, tap again", .cardReadStale)
+        }
+    }
+
+    /// The reader's `generalCardData`, or its refusal (400 naming `generalCardData`).
+    static func general(_ generalCardData: String) throws -> GeneralCardData {
+        do {
+            return try SealedCardData.general(generalCardData)
+        } catch {
+            throw apiError(error, field: "generalCardData")
         }
     }
 
