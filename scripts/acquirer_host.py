@@ -39,7 +39,7 @@ SimulatedAuthorization.swift) with the test-card table of Sources/CardData/TestC
     is known. A request named by a cancel before it arrives is answered 68 and not booked.
     A repeat (same 41, 90, 4 and 95) gets the first answer again.
   - a request repeated with the same 41, MTI, 11 and 7 gets its first answer again.
-  - 0500: 63 = capture count (4), total (12), refund count (4), total (12) for 41 and 49
+  - 0500: 63 = capture count (10), total (16), refund count (10), total (16) for 41 and 49
     since the last 0500. The host counts approved captures (sales and 0220 captures, as
     they stand at the 0500: tip adjustments included, voided, reversed to zero or
     cancelled ones not) and approved refunds not cancelled. 39 = 00 if equal, else 95;
@@ -698,8 +698,8 @@ class Host:
         if currency is None:
             raise Refusal("30", "0500 without 49")
         totals = fields.get("63")
-        if totals is None or len(totals) != 32 or not totals.isdigit():
-            raise Refusal("30", "63 is not 32 digits")
+        if totals is None or len(totals) != 52 or not totals.isdigit():
+            raise Refusal("30", "63 is not 52 digits")
         batch = self.batch(terminal, currency)
         captures = [auth.captured for auth in self.auths.values()
                     if auth.terminal == terminal and auth.currency == currency and auth.capture_batch == batch
@@ -707,7 +707,7 @@ class Host:
         refunds = [refund.amount for refund in self.refunds
                    if refund.terminal == terminal and refund.currency == currency and refund.batch == batch
                    and not refund.cancelled]
-        mine = f"{len(captures) % 10000:04d}{sum(captures):012d}{len(refunds) % 10000:04d}{sum(refunds):012d}"
+        mine = f"{len(captures):010d}{sum(captures):016d}{len(refunds):010d}{sum(refunds):016d}"
         self.batches[(terminal, currency)] = batch + 1
         if mine != totals:
             log(f"0500 {terminal.strip()} {currency}: gateway says {totals}, host has {mine}")

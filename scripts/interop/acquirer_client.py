@@ -200,9 +200,9 @@ def scenarios(port):
 
     # Captures: sale 1000, partial sale 505, PIN sale 1500, capture 3200 (refund 1200 is a refund);
     # the reversed no-answer sale is not counted. Refunds: 1200 and the unreferenced 700.
-    totals = "0004" + f"{1000 + 505 + 1500 + 3200:012d}" + "0002" + f"{1200 + 700:012d}"
+    totals = f"{4:010d}{1000 + 505 + 1500 + 3200:016d}{2:010d}{1200 + 700:016d}"
     expect("reconciliation equal", client.request("0500", client.fields(f63=totals)), "00", f63=totals)
-    expect("reconciliation mismatched", client.request("0500", client.fields(f63=totals)), "95", f63="0" * 32)
+    expect("reconciliation mismatched", client.request("0500", client.fields(f63=totals)), "95", f63="0" * 52)
 
     client.send_raw(b"\xffNOT ISO 8583")
     if client.receive(timeout=2) is not None:

@@ -37,7 +37,7 @@ struct AcquirerReconciliationTests {
             }
             let sent = try #require(try acquirer.host.received("0500").first)
             #expect(sent["41"] as? String == AcquirerHarness.terminalId && sent["49"] as? String == "840")
-            #expect(sent["63"] as? String == "0002" + "000000003000" + "0001" + "000000000300")
+            #expect(sent["63"] as? String == "0000000002" + "0000000000003000" + "0000000001" + "0000000000000300")
         }
     }
 

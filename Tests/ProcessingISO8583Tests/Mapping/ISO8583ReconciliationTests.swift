@@ -18,7 +18,7 @@ import Testing
         let sent = try #require(transport.sent.first)
         #expect(sent.mti == .reconciliationRequest)
         #expect(sent.fieldNumbers == [7, 11, 41, 42, 49, 63])
-        let totals = "0003" + "000000012345" + "0001" + "000000000500"
+        let totals = "0000000003" + "0000000000012345" + "0000000001" + "0000000000000500"
         #expect(sent[field: 63] == .text(totals))
         #expect(sent[field: 41] == "TERM0001" && sent[field: 49] == "840")
         _ = try ISO8583Codec().encode(sent)
@@ -30,7 +30,7 @@ import Testing
     @Test func aMismatchIsKeptWithTheHostsTotals() async throws {
         let transport = ScriptedTransport { request throws(ISO8583TransportError) in
             var answer = ScriptedTransport.answer(request, code: "95")
-            answer.fields[63] = .text("0002000000010000" + "0000000000000000")
+            answer.fields[63] = .text("0000000002" + "0000000000010000" + "0000000000" + "0000000000000000")
             return answer
         }
         let result = try #require(try await ISO8583Requests.processor(transport).reconcile(Self.request))
@@ -38,12 +38,21 @@ import Testing
         #expect(result.hostCaptureCount == 2 && result.hostCaptureTotal == 10_000 && result.hostRefundCount == 0)
     }
 
+    @Test func aBatchOfAnySizeFits() async throws {
+        let transport = ScriptedTransport { ScriptedTransport.answer($0, code: "00") }
+        var large = Self.request
+        large.captureCount = 250_000
+        large.captureTotal = 9_999_999_999_999_999
+        _ = try await ISO8583Requests.processor(transport).reconcile(large)
+        #expect(transport.sent.first?[field: 63] == .text("0000250000" + "9999999999999999" + "0000000001" + "0000000000000500"))
+    }
+
     @Test func totalsThatDoNotFitAreRefusedUnsent() async throws {
         let transport = ScriptedTransport { ScriptedTransport.answer($0, code: "00") }
-        var tooMany = Self.request
-        tooMany.captureCount = 10_000
+        var tooMuch = Self.request
+        tooMuch.captureTotal = 10_000_000_000_000_000
         await #expect(throws: ProcessorError.unavailable(code: "13", message: "the batch totals do not fit field 63")) {
-            try await ISO8583Requests.processor(transport).reconcile(tooMany)
+            try await ISO8583Requests.processor(transport).reconcile(tooMuch)
         }
         var negative = Self.request
         negative.refundTotal = -1
