@@ -60,3 +60,43 @@ extension MemoryStoreState {
             .prefix(max(0, limit)))
     }
 }
+
+// The reversal queue's lease, and the fleet's heartbeats.
+extension MemoryStoreQuerying {
+    func liveInstances(seenSince date: Date) async throws -> [GatewayInstance] {
+        try withState { state in
+            state.instances.values.filter { $0.seenAt >= date }.sorted { ($0.startedAt, $0.id) < ($1.startedAt, $1.id) }
+        }
+    }
+}
+
+extension MemoryStoreWriter {
+    func claimPendingReversal(id: String, dueAt date: Date, until: Date) async throws -> Bool {
+        try change { state in
+            guard let reversal = state.pendingReversals[id], reversal.nextAttemptAt <= date else { return false }
+            state.pendingReversals[id]?.nextAttemptAt = until
+            return true
+        }
+    }
+
+    func releasePendingReversal(id: String, dueAt date: Date) async throws {
+        try change { state in state.pendingReversals[id]?.nextAttemptAt = date }
+    }
+
+    func recordHeartbeat(_ instance: GatewayInstance) async throws {
+        try change { state in
+            var beat = instance
+            // The start is the first beat's: an instance cannot start again under its id.
+            if let known = state.instances[instance.id] { beat.startedAt = known.startedAt }
+            state.instances[instance.id] = beat
+        }
+    }
+
+    func deleteInstances(seenBefore date: Date) async throws -> Int {
+        try change { state in
+            let old = state.instances.values.filter { $0.seenAt < date }.map(\.id)
+            for id in old { state.instances.removeValue(forKey: id) }
+            return old.count
+        }
+    }
+}

@@ -30,6 +30,7 @@ struct MemoryStoreState: Sendable {
     var nextTraceNumbers: [String: Int64] = [:]
     /// Reversals owed to the acquirer, by operation id.
     var pendingReversals: [String: PendingReversal] = [:]
+    var instances: [String: GatewayInstance] = [:]
     var dashboard = MemoryDashboardState()
 }
 

@@ -75,6 +75,9 @@ public protocol StoreReader: Sendable {
     /// claimed until it ends (`FOR UPDATE SKIP LOCKED`), so two instances never take the same.
     func duePendingReversals(at date: Date, limit: Int) async throws -> [PendingReversal]
 
+    /// Instances whose last heartbeat is at or after `date`, oldest start first.
+    func liveInstances(seenSince date: Date) async throws -> [GatewayInstance]
+
     /// The merchant's payments in `currency` per UTC day, for days with any, in `[from, to)`, oldest first.
     func dailyVolume(merchantId: String, currency: String, from: Date, to: Date) async throws -> [DailyVolume]
 

@@ -105,6 +105,21 @@ public protocol StoreWriter: StoreReader {
     /// (an acknowledgement seen twice).
     @discardableResult
     func deletePendingReversal(id: String) async throws -> Bool
+    /// Takes the reversal `id` for one send, until `until`, when it is still due at `date`:
+    /// its next attempt moves to `until`, so another instance's round no longer finds it due.
+    /// False when it is not due (another instance took it first) or gone. This is the lease
+    /// that lets exactly one instance send an owed 0400 or 0401; one that dies while holding
+    /// it leaves the reversal due again at `until`.
+    func claimPendingReversal(id: String, dueAt date: Date, until: Date) async throws -> Bool
+    /// Gives a claimed reversal back, due at `date`, without counting an attempt (a send the
+    /// link refused, with no connection up). Nothing happens when none is queued.
+    func releasePendingReversal(id: String, dueAt date: Date) async throws
+
+    /// Writes this instance's heartbeat (inserted on its first beat).
+    func recordHeartbeat(_ instance: GatewayInstance) async throws
+    /// Forgets instances not seen since `date`; returns how many.
+    @discardableResult
+    func deleteInstances(seenBefore date: Date) async throws -> Int
 
     /// Throws ``StoreError/duplicate`` for an email or id already taken.
     func insert(_ user: DashboardUser) async throws

@@ -34,4 +34,12 @@ struct StoreReversalQueue: ISO8583ReversalQueue {
     func acknowledge(transactionId: String) async throws {
         try await store.write { _ = try await $0.deletePendingReversal(id: transactionId) }
     }
+
+    func claim(transactionId: String, dueAt date: Date, until: Date) async throws -> Bool {
+        try await store.write { try await $0.claimPendingReversal(id: transactionId, dueAt: date, until: until) }
+    }
+
+    func release(transactionId: String, dueAt date: Date) async throws {
+        try await store.write { try await $0.releasePendingReversal(id: transactionId, dueAt: date) }
+    }
 }

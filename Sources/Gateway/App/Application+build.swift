@@ -16,9 +16,12 @@ public func buildApplication(
     let router = buildRouter(services, now: dependencies.now)
     let jobs = JobScheduler(recovery: services.recovery, expiry: services.expiry, settlement: services.settlement, achClearing: services.achClearing,
         reversals: dependencies.acquirerLink?.forwarder, cardKeys: dependencies.cardKeys, interval: configuration.jobInterval,
-        logger: dependencies.logger)
+        recoveryInterval: configuration.heartbeatInterval, logger: dependencies.logger)
+    let heartbeat = InstanceHeartbeat(
+        store: dependencies.store, instance: services.instance, interval: configuration.heartbeatInterval,
+        now: dependencies.now, logger: dependencies.logger)
     // The webhook worker runs beside request handling, so no payment waits for a merchant's server.
-    var background: [any Service] = configuration.webhookWorkerEnabled ? [jobs, services.webhooks] : [jobs]
+    var background: [any Service] = configuration.webhookWorkerEnabled ? [heartbeat, jobs, services.webhooks] : [heartbeat, jobs]
     if let link = dependencies.acquirerLink { background.append(link.service) }
     return Application(
         router: router,

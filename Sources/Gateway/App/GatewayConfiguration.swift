@@ -36,10 +36,17 @@ public struct GatewayConfiguration: Sendable {
     /// With the acquirer link it is the link's response timeout plus 5 s
     /// (``AcquirerLinkSettings/gatewayTimeout``, set by ``ConfigurationOverrides``).
     public var processorTimeout: Duration = .seconds(30)
-    /// How often the background jobs (recovery, authorization expiry) run.
+    /// How often the background jobs (authorization expiry, settlement, reversals) run.
     public var jobInterval: Duration = .seconds(30)
-    /// A `pending` operation older than this is taken to be left by a crash and recovered.
-    public var recoveryGrace: TimeInterval = 120
+    /// How often this instance writes its heartbeat and the recovery job looks for operations
+    /// a crash left pending. An instance three beats late is taken to be dead.
+    public var heartbeatInterval: Duration = .seconds(2)
+    /// A `pending` operation older than this has outlived its request's deadline (the
+    /// processor timeout, plus 10 s for its phase 3) and is recovered, whoever started it;
+    /// one whose instance died is recovered sooner (see `RecoveryJob`).
+    public var recoveryGrace: TimeInterval {
+        Double(processorTimeout.components.seconds) + 10
+    }
     /// Sealed card data read longer ago than this is refused as stale.
     public var cardReadMaxAge: TimeInterval = 60
     /// How long a payment waits for the cardholder's PIN after the issuer asked for one.

@@ -8,6 +8,8 @@ import Storage
 /// and the CLI's admin commands all go through these.
 public struct GatewayServices: Sendable {
     let store: any Store
+    /// The clock every service reads.
+    let now: @Sendable () -> Date
     /// The processor, bounded by the configured timeout; the readiness route asks it too.
     let processor: ProcessorGateway
     let payments: PaymentService
@@ -32,6 +34,8 @@ public struct GatewayServices: Sendable {
     let settings: PaymentSettingsService
     /// Finishes operations left `pending` by a crash.
     public let recovery: RecoveryJob
+    /// This process as the fleet sees it (`InstanceHeartbeat`, `RecoveryJob`).
+    let instance: GatewayInstance
     /// Moves authorizations past their window to `expired`.
     public let expiry: ExpiryJob
     /// Records submitted ACH debits as cleared or returned once the clearing period passed.
@@ -51,6 +55,7 @@ public struct GatewayServices: Sendable {
         let store = dependencies.store
         self.store = store
         let now = dependencies.now
+        self.now = now
         let readerTokens = ReaderTokenSigner(key: dependencies.keys.tokenSigningKey)
         self.readerTokens = readerTokens
         let issuer: any ReaderTokenIssuer = switch configuration.readerTokens {
@@ -83,9 +88,12 @@ public struct GatewayServices: Sendable {
         let reconciler = BatchReconciler(store: store, processor: processor, outbox: outbox, now: now, logger: dependencies.logger)
         batches = BatchService(store: store, now: now, makeId: dependencies.makeId, outbox: outbox, reconciler: reconciler)
         idempotency = IdempotencyGuard(store: store, now: now)
+        let started = now()
+        instance = GatewayInstance(id: UUID().uuidString, startedAt: started, seenAt: started)
         recovery = RecoveryJob(
             store: store, processor: processor, recorder: recorder, renderer: renderer,
-            grace: configuration.recoveryGrace, now: now, logger: dependencies.logger)
+            grace: configuration.recoveryGrace, instance: instance,
+            staleAfter: InstanceHeartbeat.staleAfter(configuration.heartbeatInterval), now: now, logger: dependencies.logger)
         expiry = ExpiryJob(
             store: store, now: now, cardReadRetention: 2 * configuration.cardReadMaxAge, logger: dependencies.logger, outbox: outbox)
         achClearing = ACHClearingJob(store: store, processor: processor, now: now, logger: dependencies.logger, outbox: outbox)

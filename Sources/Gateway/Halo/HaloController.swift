@@ -11,9 +11,14 @@ struct HaloController {
     /// What these routes use.
     struct Services: Sendable {
         let taps: TakeTapPayment
+        /// Reads the payment a PIN was for when the provider cannot be reached.
+        let store: any Store
+        let now: @Sendable () -> Date
 
         init(_ all: GatewayServices) {
             taps = all.taps
+            store = all.store
+            now = all.now
         }
     }
 
@@ -38,6 +43,18 @@ struct HaloController {
         terms.referenceId = reference
         // The merchant user of an integrator's JWT made the payment; otherwise the device did.
         terms.createdById = caller.merchantUser
+        do {
+            return try await pay(tap, terms: terms, device: device, caller: caller, claim: claim, context: context)
+        } catch where HaloUnreachable.matches(error) {
+            if case GatewayFailure.processorFailed(_, let failed, _) = error { return HaloUnreachable.answer(for: failed, isPINAnswer: false) }
+            return HaloUnreachable.answer(
+                tap: tap, reference: reference, merchantId: caller.merchantId, deviceId: device.deviceId, now: services.now())
+        }
+    }
+
+    private func pay(
+        _ tap: OpenedTap, terms: TapPaymentService.Terms, device: Device, caller: Caller, claim: IdempotencyClaim?, context: GatewayContext
+    ) async throws -> (HTTPResponse.Status, AppleTransactionResponse) {
         let row = try await HaloFailures.finishedRow {
             if tap.kind == .refund {
                 guard caller.permissions.contains(APIPermission.ecommerceRefund.rawValue) else {
@@ -58,12 +75,23 @@ struct HaloController {
     ) async throws -> (HTTPResponse.Status, AppleTransactionResponse) {
         let (caller, device, claim, context) = (try input.caller, try input.activeDevice, input.claim, input.context)
         let paymentId = try input.parameter(.transactionId)
-        let row = try await HaloFailures.finishedRow {
-            try await services.taps.submitPIN(
-                paymentId: paymentId, Self.reading(apple), device: device, merchantId: caller.merchantId, merchantReference: reference,
-                idempotency: claim, logger: context.logger)
+        do {
+            let row = try await HaloFailures.finishedRow {
+                try await services.taps.submitPIN(
+                    paymentId: paymentId, Self.reading(apple), device: device, merchantId: caller.merchantId, merchantReference: reference,
+                    idempotency: claim, logger: context.logger)
+            }
+            return HaloResponse.render(row, isPINAnswer: true)
+        } catch where HaloUnreachable.matches(error) {
+            if case GatewayFailure.processorFailed(_, let failed, _) = error { return HaloUnreachable.answer(for: failed, isPINAnswer: true) }
+            // The try never left: the payment waits for its PIN as before, and the device,
+            // which has its PIN token, sends the PIN again.
+            guard let payment = try await services.store.read({ try await $0.transaction(id: paymentId, merchantId: caller.merchantId) }),
+                  payment.type.isOriginal else { throw GatewayFailure.notFound(.transaction, id: paymentId) }
+            var (status, answer) = HaloUnreachable.answer(for: payment, isPINAnswer: true)
+            answer.onlineAuthorizationResponse.pinToken = ""
+            return (status, answer)
         }
-        return HaloResponse.render(row, isPINAnswer: true)
     }
 
     /// A Halo route: the Tap to Pay permission and device; the body (the `AppleTransaction`

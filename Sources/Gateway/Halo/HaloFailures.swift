@@ -3,7 +3,8 @@ import Processing
 
 /// How the Halo routes answer a domain failure, decided here by case: a processor that
 /// failed on the payment is a declined payment (the failed row, rendered by `HaloResponse`
-/// with error code 209), an anticipated refusal below 500 is the canonical envelope, and
+/// with error code 209), a provider never reached is `HaloUnreachable`'s decline (209, ISO 91),
+/// an anticipated refusal below 500 is the canonical envelope, and
 /// anything else is Halo's bare 500 (`HaloServerErrorMiddleware`).
 enum HaloFailures {
     /// The row a processor error or timeout ended `failed`, which Halo shows as a decline
@@ -12,7 +13,7 @@ enum HaloFailures {
         guard case GatewayFailure.processorFailed(let processorError, let failed, _) = error else { return nil }
         switch processorError {
         case .unavailable, .noAnswer: return failed
-        // Nothing reached the processor: not a decline, the gateway's own 503.
+        // Nothing reached the processor: `HaloUnreachable` answers it (209, ISO 91).
         case .notConnected: return nil
         }
     }

@@ -13,20 +13,29 @@ struct JobScheduler: Service {
     /// Read again each round, so a card-key rotation in the database reaches this instance.
     let cardKeys: CardKeyRing
     let interval: Duration
+    /// Recovery runs on its own, this often, so a restart finishes what a crash cut within
+    /// seconds (the heartbeat interval).
+    var recoveryInterval: Duration = .seconds(2)
     let logger: Logger
 
     func run() async throws {
         await cancelWhenGracefulShutdown {
-            while !Task.isCancelled {
-                await runRound()
-                do { try await Task.sleep(for: interval) } catch { return }
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask { await repeatEvery(recoveryInterval) { await attempt("recovery") { _ = try await recovery.run() } } }
+                group.addTask { await repeatEvery(interval) { await runRound() } }
             }
         }
     }
 
-    /// Every job once. Each on its own, so one failing does not hold back the others.
+    private func repeatEvery(_ interval: Duration, _ body: () async -> Void) async {
+        while !Task.isCancelled {
+            await body()
+            do { try await Task.sleep(for: interval) } catch { return }
+        }
+    }
+
+    /// Every job but recovery once. Each on its own, so one failing does not hold back the others.
     func runRound() async {
-        await attempt("recovery") { _ = try await recovery.run() }
         await attempt("expiry") { _ = try await expiry.run() }
         await attempt("settlement") { _ = try await settlement.run() }
         await attempt("ach clearing") { _ = try await achClearing.run() }

@@ -5,8 +5,11 @@ import PaymentCore
 import Processing
 import Storage
 
-/// Finishes what a crash left half done: operations still `pending` after the grace period
-/// are resolved by asking the processor what it decided. One it has no decision for is
+/// Finishes what a crash left half done: operations still `pending` once no live request can
+/// own them are resolved by asking the processor what it decided. That is when their own
+/// deadline has passed (`grace`: the processor timeout plus a margin), or at once when every
+/// instance alive now started after the row was last changed (its owner died: see
+/// ``GatewayInstance``), so a restart finishes a cut request within seconds. One it has no decision for is
 /// failed and reversed, never guessed approved: an acquirer cannot be asked by our id, so it
 /// may have approved a request whose answer the crash lost. Idempotency keys left in
 /// progress get the final answer so a client's retry receives it.
@@ -16,13 +19,22 @@ public struct RecoveryJob: Sendable {
     let recorder: OutcomeRecorder
     let renderer: TransactionRenderer
     let grace: TimeInterval
+    /// This process, alive by definition while it runs this job.
+    let instance: GatewayInstance
+    /// How old a heartbeat may be for its instance to count as alive.
+    let staleAfter: TimeInterval
     let now: @Sendable () -> Date
     let logger: Logger
+
+    /// A request may spend this long before its operation is written (card data service,
+    /// token services): an idempotency key with no operation is freed only after it, unless
+    /// its instance is known dead.
+    static let keyGrace: TimeInterval = 120
 
     /// Runs one round; returns how many operations it resolved itself.
     @discardableResult
     public func run() async throws -> Int {
-        let cutoff = now().addingTimeInterval(-grace)
+        let (cutoff, keyCutoff) = try await cutoffs(at: now())
         let pending = try await store.read { try await $0.pendingTransactions(updatedBefore: cutoff) }
         var resolved = 0
         for row in pending {
@@ -42,8 +54,19 @@ public struct RecoveryJob: Sendable {
             if decision == nil { await reverseUnanswered(row) }
             resolved += 1
         }
-        try await finishIdempotencyKeys(createdBefore: cutoff)
+        try await finishIdempotencyKeys(createdBefore: cutoff, freeingBefore: keyCutoff)
         return resolved
+    }
+
+    /// Rows changed before the first date (keys made before the second) belong to no live
+    /// request: their deadline passed, or every live instance started after them. Starts are
+    /// compared with times the same instance wrote, so clocks that differ between machines
+    /// cannot make a live instance's row look abandoned.
+    func cutoffs(at now: Date) async throws -> (operations: Date, keys: Date) {
+        let live = try await store.read { [staleAfter] in try await $0.liveInstances(seenSince: now.addingTimeInterval(-staleAfter)) }
+        let earliestLiveStart = live.map(\.startedAt).reduce(instance.startedAt, min)
+        return (max(now.addingTimeInterval(-grace), earliestLiveStart),
+                max(now.addingTimeInterval(-max(grace, Self.keyGrace)), earliestLiveStart))
     }
 
     /// Describes the operation again from the database (no card data) and reverses it.
@@ -68,10 +91,12 @@ public struct RecoveryJob: Sendable {
         }
     }
 
-    private func finishIdempotencyKeys(createdBefore cutoff: Date) async throws {
+    private func finishIdempotencyKeys(createdBefore cutoff: Date, freeingBefore keyCutoff: Date) async throws {
         let stale = try await store.read { try await $0.staleIdempotencyRecords(createdBefore: cutoff) }
         for record in stale {
             guard let transactionId = record.transactionId else {
+                // Its request may still be opening card data: freed only once it cannot be.
+                guard record.createdAt < keyCutoff else { continue }
                 // Nothing was started under this key: free it for the client's retry.
                 try await store.write { try await $0.deleteIdempotencyRecord(merchantId: record.merchantId, key: record.key) }
                 continue

@@ -25,6 +25,10 @@ public struct ISO8583ReversalForwarder: Sendable {
         self.logger = logger
     }
 
+    /// Seconds a claim outlasts the send's own timeout, so a sender still waiting for the
+    /// 0410 keeps it; one that died leaves it due this long after its timeout.
+    static let leaseMargin: TimeInterval = 10
+
     /// Seconds before attempt `attempts + 1`: 10, 20, 40… capped at 10 minutes.
     static func delay(afterAttempts attempts: Int) -> TimeInterval {
         min(600, 10 * pow(2, Double(min(max(attempts - 1, 0), 10))))
@@ -52,6 +56,10 @@ public struct ISO8583ReversalForwarder: Sendable {
         let id = reversal.transactionId
         guard sending.withLock({ $0.insert(id).inserted }) else { return false }
         defer { sending.withLock { _ = $0.remove(id) } }
+        // The lease in the database: of the instances that found it due, one sends it.
+        let claimedAt = now()
+        let leaseEnd = claimedAt.addingTimeInterval(Double(timeout.components.seconds) + Self.leaseMargin)
+        guard try await queue.claim(transactionId: id, dueAt: claimedAt, until: leaseEnd) else { return false }
         var message = reversal.message
         // ISO 8583 defines 0401 as the repeat of a 0400 already sent.
         message.mti = reversal.attempts == 0 ? .reversalRequest : .reversalRequestRepeat
@@ -61,6 +69,7 @@ public struct ISO8583ReversalForwarder: Sendable {
         } catch {
             switch error {
             case .notSent(let reason):
+                try await queue.release(transactionId: id, dueAt: reversal.nextAttemptAt)
                 logger.notice("reversal not sent; it stays owed", metadata: [
                     "transaction_id": "\(id)", "mti": "\(message.mti)", "reason": "\(reason)"])
             case .unanswered(let reason):

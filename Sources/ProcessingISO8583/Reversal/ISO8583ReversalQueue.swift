@@ -12,4 +12,11 @@ public protocol ISO8583ReversalQueue: Sendable {
     func recordAttempt(transactionId: String, nextAttemptAt: Date) async throws
     /// The acquirer acknowledged it (0410): forgotten.
     func acknowledge(transactionId: String) async throws
+    /// Takes the reversal for one send until `until` when it is still due at `date`; false
+    /// when another sender (another instance sharing the database) took it first. The lease
+    /// ends with the attempt's record, its acknowledgement, its release, or at `until` when
+    /// the sender died holding it.
+    func claim(transactionId: String, dueAt date: Date, until: Date) async throws -> Bool
+    /// Gives a claimed reversal back, due at `date`, without counting an attempt.
+    func release(transactionId: String, dueAt date: Date) async throws
 }

@@ -43,10 +43,11 @@ struct GatewayHarness {
         webhookTransport: (any WebhookTransport)? = nil
     ) async throws -> GatewayHarness {
         // The jobs are the tests' to run (`services.….run()` under the test clock): the
-        // scheduler's first round runs at start only, so a round on a slow machine's wall
+        // scheduler's first round (and recovery's, and the heartbeat) runs at start only, so a round on a slow machine's wall
         // clock cannot do a job before the test does and change what the test counts.
         var configuration = configuration
         configuration.jobInterval = .seconds(3_600)
+        configuration.heartbeatInterval = .seconds(3_600)
         let logs = LogCapture()
         var logger = Logger(label: "tapline-test") { _ in CapturingLogHandler(capture: logs) }
         logger.logLevel = .trace

@@ -95,9 +95,12 @@ final class ServeProcess: @unchecked Sendable {
     }
 
     /// One request to the instance over loopback; status and body.
-    func send(_ method: String, _ path: String, json: String? = nil, token: String? = nil) async throws -> (status: Int, body: Data) {
+    func send(
+        _ method: String, _ path: String, json: String? = nil, token: String? = nil, headers: [String: String] = [:]
+    ) async throws -> (status: Int, body: Data) {
         var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
         request.httpMethod = method
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         request.timeoutInterval = 30
         if let json {
             request.httpBody = Data(json.utf8)

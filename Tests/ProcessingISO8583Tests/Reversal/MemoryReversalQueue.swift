@@ -27,4 +27,14 @@ actor MemoryReversalQueue: ISO8583ReversalQueue {
         pending[transactionId] = nil
         changes.append("acknowledge \(transactionId)")
     }
+
+    func claim(transactionId: String, dueAt date: Date, until: Date) async throws -> Bool {
+        guard let reversal = pending[transactionId], reversal.nextAttemptAt <= date else { return false }
+        pending[transactionId]?.nextAttemptAt = until
+        return true
+    }
+
+    func release(transactionId: String, dueAt date: Date) async throws {
+        pending[transactionId]?.nextAttemptAt = date
+    }
 }
