@@ -67,6 +67,8 @@ Test controls (each off by default):
   --late-answer-ms N     answer the no-answer card after N ms instead of never
   --ignore-reversals N   drop, undecided and unanswered, the first N 0400/0401 naming
                          each request (41 + 90's MTI, STAN, date-time)
+  --ignore-advices N     drop, undecided and unanswered, the first N sends of each
+                         completion advice (0220 and its 0221 repeats: 41, STAN, 7)
   --omit-37              approve originals without 37 (booked all the same): a host that
                          breaks the profile, whose approvals nothing could follow up
   --drop-after N         once per run: the first connection to receive its Nth message
@@ -287,6 +289,7 @@ class Host:
         self.records = {}  # (41, MTI, STAN, 7) -> Record
         self.reversal_answers = {}  # (41, 90[:20], 4, 95) -> answer fields
         self.ignored_reversals = {}  # (41, 90[:20]) -> how many were dropped
+        self.ignored_advices = {}  # (41, 11, 7) -> how many sends of an advice were dropped
         self.refunds = []
         self.batches = {}  # (41, 49) -> current batch number
         self.rrns = set()
@@ -318,6 +321,15 @@ class Host:
             log(f"{mti} STAN {fields.get('11')}: not a request, not answered")
             return Outcome(note="not a request: no answer")
         terminal = fields.get("41", "")
+        if mti in ("0220", "0221"):
+            advice = (terminal, fields.get("11", ""), fields.get("7", ""))
+            ignored = self.ignored_advices.get(advice, 0)
+            if ignored < self.options.ignore_advices:
+                self.ignored_advices[advice] = ignored + 1
+                return Outcome(note="ignored")
+            # A repeat (0221) is the same advice: answered as its 0220 was, or decided now
+            # if the 0220 never arrived.
+            mti = "0220"
         key = (terminal, mti, fields.get("11", ""), fields.get("7", ""))
         financial = mti[1] in "124"
         delay = self.options.delay_ms if financial else 0
@@ -917,6 +929,7 @@ def options_from(argv):
     parser.add_argument("--delay-ms", type=int, default=0)
     parser.add_argument("--late-answer-ms", type=int)
     parser.add_argument("--ignore-reversals", type=int, default=0)
+    parser.add_argument("--ignore-advices", type=int, default=0)
     parser.add_argument("--drop-after", type=int)
     parser.add_argument("--garbage-on")
     parser.add_argument("--wrong-mti-on")
@@ -929,7 +942,7 @@ def options_from(argv):
             raise ValueError
     except ValueError:
         parser.error("--zone-pin-key must be 32 or 48 hex digits (a double or triple length DES key)")
-    for name in ("delay_ms", "late_answer_ms", "ignore_reversals", "drop_after"):
+    for name in ("delay_ms", "late_answer_ms", "ignore_reversals", "ignore_advices", "drop_after"):
         value = getattr(options, name)
         if value is not None and value < 0:
             parser.error(f"--{name.replace('_', '-')} must not be negative")

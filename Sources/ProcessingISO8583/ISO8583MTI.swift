@@ -41,6 +41,21 @@ public struct ISO8583MTI: RawRepresentable, Hashable, Sendable, CustomStringConv
         }
     }
 
+    /// This type sent again: the origin digit (the fourth) set to 1, as 0400 → 0401 and
+    /// 0220 → 0221. The host answers a repeat as it answered the first send, if it had it.
+    public var repeated: ISO8583MTI {
+        var digits = Array(rawValue.utf8)
+        digits[3] = UInt8(ascii: "1")
+        return ISO8583MTI(known: String(decoding: digits, as: UTF8.self))
+    }
+
+    /// The first send of this type: the origin digit set to 0 (0401 → 0400).
+    public var firstSend: ISO8583MTI {
+        var digits = Array(rawValue.utf8)
+        digits[3] = UInt8(ascii: "0")
+        return ISO8583MTI(known: String(decoding: digits, as: UTF8.self))
+    }
+
     public var description: String { rawValue }
 
     /// For the constants below, whose digits are checked by the tests rather than at each use.
@@ -53,6 +68,7 @@ public struct ISO8583MTI: RawRepresentable, Hashable, Sendable, CustomStringConv
     public static let financialRequest = ISO8583MTI(known: "0200")
     public static let financialResponse = ISO8583MTI(known: "0210")
     public static let financialAdvice = ISO8583MTI(known: "0220")
+    public static let financialAdviceRepeat = ISO8583MTI(known: "0221")
     public static let financialAdviceResponse = ISO8583MTI(known: "0230")
     public static let reversalRequest = ISO8583MTI(known: "0400")
     public static let reversalRequestRepeat = ISO8583MTI(known: "0401")

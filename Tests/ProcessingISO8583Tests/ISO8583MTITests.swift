@@ -38,4 +38,12 @@ import Testing
         }
         #expect(ISO8583MTI(rawValue: "0240")?.responseType == nil)
     }
+
+    @Test func aRepeatSetsTheOriginDigitAndTheFirstSendClearsIt() {
+        #expect(ISO8583MTI.reversalRequest.repeated == .reversalRequestRepeat)
+        #expect(ISO8583MTI.financialAdvice.repeated == .financialAdviceRepeat)
+        #expect(ISO8583MTI.financialAdviceRepeat.firstSend == .financialAdvice)
+        #expect(ISO8583MTI.reversalRequestRepeat.repeated == .reversalRequestRepeat)
+        #expect(ISO8583MTI.financialAdviceRepeat.rawValue == "0221")
+    }
 }

@@ -88,7 +88,13 @@ public final class ISO8583Processor: PaymentProcessor {
         let acquirer = try Self.acquirer(request.acquirer)
         let stamp = try await stamp(request.trace, acquirer)
         let message = try builder.followUp(operation, request, acquirer: acquirer, stamp: stamp)
-        return try await exchange(request.transactionId, attempt: 0, message, merchantId: acquirer.merchantId, asked: request.amount.minorUnits)
+        do {
+            return try await exchange(request.transactionId, attempt: 0, message, merchantId: acquirer.merchantId, asked: request.amount.minorUnits)
+        } catch {
+            // A completion advice is owed, not reversed (ISO8583Processor+Advice.swift).
+            guard error == .noAnswer, message.mti == .financialAdvice else { throw error }
+            return try await oweAdvice(message, transactionId: request.transactionId, merchantId: acquirer.merchantId, amount: request.amount.minorUnits)
+        }
     }
 
     /// Sends `message`, remembers it for a reversal, reads the decision and keeps it with

@@ -1,14 +1,16 @@
 import Foundation
 
-/// A reversal the acquirer has not acknowledged yet (store-and-forward): the 0400, sent as
-/// it is until it has reached the wire once, then repeated as 0401 until a 0410 comes. It holds no card data: a reversal names its
-/// original by field 90, never by the card.
+/// A message the acquirer has not acknowledged yet (store-and-forward): a reversal, the 0400
+/// sent as it is until it has reached the wire once, then repeated as 0401 until a 0410
+/// comes; or a completion advice whose 0220 got no answer, repeated as 0221 until a 0230
+/// comes. It holds no card data: both name their original by fields 37 and 90, never by
+/// the card.
 public struct ISO8583PendingReversal: Sendable, Equatable {
     /// Our id of the request being reversed.
     public var transactionId: String
     /// Tapline's merchant whose request it was.
     public var merchantId: String
-    /// The 0400.
+    /// The 0400 or the 0220, as first sent.
     public var message: ISO8583Message
     /// How many times it was sent without an acknowledgement; 0 until the 0400 went out.
     public var attempts: Int
@@ -21,6 +23,9 @@ public struct ISO8583PendingReversal: Sendable, Equatable {
         self.attempts = attempts
         self.nextAttemptAt = nextAttemptAt
     }
+
+    /// What it is, for the log: "reversal" (04xx) or "advice" (0220).
+    public var kind: String { message.mti.rawValue.hasPrefix("04") ? "reversal" : "advice" }
 
     /// The reversal as text for the queue's storage: the MTI and the text fields as JSON.
     /// A reversal has no b fields, so nothing is lost.

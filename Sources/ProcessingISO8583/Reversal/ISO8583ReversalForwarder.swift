@@ -2,8 +2,10 @@ import Foundation
 import Logging
 import PaymentCore
 
-/// Sends owed reversals until the acquirer answers 0410: a reversal never sent goes out as
-/// its 0400, one sent before is repeated as 0401, with a growing wait between attempts.
+/// Sends owed messages until the acquirer answers: a reversal never sent goes out as its
+/// 0400, one sent before is repeated as 0401 until a 0410 comes; a completion advice whose
+/// 0220 got no answer is repeated as 0221 until a 0230 comes; with a growing wait between
+/// attempts.
 ///
 /// Copies share what is being sent, so the processor's first send of a reversal and the
 /// job scheduler's rounds never put the same reversal on the wire twice at once.
@@ -61,8 +63,9 @@ public struct ISO8583ReversalForwarder: Sendable {
         let leaseEnd = claimedAt.addingTimeInterval(Double(timeout.components.seconds) + Self.leaseMargin)
         guard try await queue.claim(transactionId: id, dueAt: claimedAt, until: leaseEnd) else { return false }
         var message = reversal.message
-        // ISO 8583 defines 0401 as the repeat of a 0400 already sent.
-        message.mti = reversal.attempts == 0 ? .reversalRequest : .reversalRequestRepeat
+        // ISO 8583 defines 0401 (0221) as the repeat of a 0400 (0220) already sent.
+        message.mti = reversal.attempts == 0 ? message.mti.firstSend : message.mti.firstSend.repeated
+        let kind = reversal.kind
         let answer: ISO8583Message
         do {
             answer = try await transport.send(message, timeout: timeout)
@@ -70,18 +73,18 @@ public struct ISO8583ReversalForwarder: Sendable {
             switch error {
             case .notSent(let reason):
                 try await queue.release(transactionId: id, dueAt: reversal.nextAttemptAt)
-                logger.notice("reversal not sent; it stays owed", metadata: [
+                logger.notice("\(kind) not sent; it stays owed", metadata: [
                     "transaction_id": "\(id)", "mti": "\(message.mti)", "reason": "\(reason)"])
             case .unanswered(let reason):
                 let attempts = reversal.attempts + 1
                 try await queue.recordAttempt(transactionId: id, nextAttemptAt: now().addingTimeInterval(Self.delay(afterAttempts: attempts)))
-                logger.warning("reversal not acknowledged; will repeat", metadata: [
+                logger.warning("\(kind) not acknowledged; will repeat", metadata: [
                     "transaction_id": "\(id)", "mti": "\(message.mti)", "attempts": "\(attempts)", "reason": "\(reason)"])
             }
             return false
         }
         try await queue.acknowledge(transactionId: id)
-        logger.info("reversal acknowledged", metadata: [
+        logger.info("\(kind) acknowledged", metadata: [
             "transaction_id": "\(id)", "mti": "\(message.mti)", "attempts": "\(reversal.attempts + 1)",
             "response_code": "\(answer[field: 39]?.text ?? "none")"])
         return true
