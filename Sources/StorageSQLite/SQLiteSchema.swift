@@ -284,4 +284,5 @@ enum SQLiteSchema {
         ]),
     ] + acquirerLinkMigrations + keyedDetailMigrations + merchantMigrations + appDataMigrations + dashboardMigrations
         + keyMigrations + lookupMigrations + signatureMigrations + integratorJWTMigrations + readerTokenMigrations
+        + acquirerFieldMigrations
 }
