@@ -31,13 +31,17 @@ public struct PaymentSettingsResponse: Codable, Sendable, Equatable {
     public var isSignatureWaived: Bool
     /// The merchant's identifier at Apple for Tap to Pay on iPhone; absent until set (Tapline).
     public var appleMerchantIdentifier: String?
+    /// The merchant category code sent in ISO 8583 field 18: the merchant's, or 5999 when it
+    /// set none (Tapline).
+    public var merchantCategoryCode: String?
 
     public init(availableCurrencies: [NamedOption], zeroCostProcessingOption: ZeroCostProcessingOption, defaultSurchargeRate: Decimal?,
                 defaultCashDiscountRate: Decimal?, defaultDualPricingRate: Decimal?, isTipsEnabled: Bool, defaultTipsOptions: [Decimal]?,
                 availableCardTypes: [NamedOption], availableTransactionTypes: [NamedOption],
                 availablePaymentProcessors: [PaymentProcessorOption], avs: AvsOptions?, isCustomerCardSavingByTerminalEnabled: Bool,
                 ttpIosTerminalProfileId: String?, taxRate: Decimal? = nil, acquirerMerchantId: String? = nil,
-                acquirerTerminalId: String? = nil, isSignatureWaived: Bool = false, appleMerchantIdentifier: String? = nil) {
+                acquirerTerminalId: String? = nil, isSignatureWaived: Bool = false, appleMerchantIdentifier: String? = nil,
+                merchantCategoryCode: String? = nil) {
         self.availableCurrencies = availableCurrencies
         self.zeroCostProcessingOption = zeroCostProcessingOption
         self.defaultSurchargeRate = defaultSurchargeRate
@@ -56,6 +60,7 @@ public struct PaymentSettingsResponse: Codable, Sendable, Equatable {
         self.acquirerTerminalId = acquirerTerminalId
         self.isSignatureWaived = isSignatureWaived
         self.appleMerchantIdentifier = appleMerchantIdentifier
+        self.merchantCategoryCode = merchantCategoryCode
     }
 }
 

@@ -2,7 +2,7 @@ import Foundation
 
 /// `PATCH /v1/settings/payment`: changes some of the merchant's payment settings. Every
 /// field is optional and only the fields present change. The nullable settings (the three
-/// default rates, `ttpIosTerminalProfileId`, the acquirer ids and `appleMerchantIdentifier`) are `T??`: absent (`nil`) keeps the value,
+/// default rates, `ttpIosTerminalProfileId`, the acquirer ids, `appleMerchantIdentifier` and `merchantCategoryCode`) are `T??`: absent (`nil`) keeps the value,
 /// JSON `null` (`.some(nil)`) clears it, as in JSON Merge Patch. Any other field sent as
 /// `null` is refused. Rates are exact decimal percentages from 0 to 100, at most four decimals.
 public struct UpdatePaymentSettingsRequest: Codable, Sendable, Equatable {
@@ -37,6 +37,9 @@ public struct UpdatePaymentSettingsRequest: Codable, Sendable, Equatable {
     /// The merchant's identifier at Apple (Tap to Pay on iPhone), which signed reader tokens
     /// may carry: 1–255 printable ASCII characters.
     public var appleMerchantIdentifier: String??
+    /// The merchant category code (ISO 18245) sent in ISO 8583 field 18: four digits;
+    /// `null` goes back to the default, 5999.
+    public var merchantCategoryCode: String??
 
     public init(
         availableCurrencies: [String]? = nil, zeroCostProcessingOption: ZeroCostProcessingOption? = nil,
@@ -45,7 +48,7 @@ public struct UpdatePaymentSettingsRequest: Codable, Sendable, Equatable {
         availableTransactionTypes: [String]? = nil, settlementBatchTimeSlots: [SettlementBatchTimeSlot]? = nil, avs: AvsOptions? = nil,
         isCustomerCardSavingByTerminalEnabled: Bool? = nil, ttpIosTerminalProfileId: String?? = nil,
         acquirerMerchantId: String?? = nil, acquirerTerminalId: String?? = nil, isSignatureWaived: Bool? = nil,
-        appleMerchantIdentifier: String?? = nil
+        appleMerchantIdentifier: String?? = nil, merchantCategoryCode: String?? = nil
     ) {
         self.availableCurrencies = availableCurrencies
         self.zeroCostProcessingOption = zeroCostProcessingOption
@@ -65,13 +68,14 @@ public struct UpdatePaymentSettingsRequest: Codable, Sendable, Equatable {
         self.acquirerTerminalId = acquirerTerminalId
         self.isSignatureWaived = isSignatureWaived
         self.appleMerchantIdentifier = appleMerchantIdentifier
+        self.merchantCategoryCode = merchantCategoryCode
     }
 
     private enum CodingKeys: String, CodingKey {
         case availableCurrencies, zeroCostProcessingOption, defaultSurchargeRate, defaultCashDiscountRate, defaultDualPricingRate
         case taxRate, isTipsEnabled, defaultTipsOptions, availableCardTypes, availableTransactionTypes, settlementBatchTimeSlots
         case avs, isCustomerCardSavingByTerminalEnabled, ttpIosTerminalProfileId, acquirerMerchantId, acquirerTerminalId
-        case isSignatureWaived, appleMerchantIdentifier
+        case isSignatureWaived, appleMerchantIdentifier, merchantCategoryCode
     }
 
     public init(from decoder: any Decoder) throws {
@@ -94,6 +98,7 @@ public struct UpdatePaymentSettingsRequest: Codable, Sendable, Equatable {
         acquirerTerminalId = try container.decodeClearable(String.self, forKey: .acquirerTerminalId)
         isSignatureWaived = try container.decodeUnlessNull(Bool.self, forKey: .isSignatureWaived)
         appleMerchantIdentifier = try container.decodeClearable(String.self, forKey: .appleMerchantIdentifier)
+        merchantCategoryCode = try container.decodeClearable(String.self, forKey: .merchantCategoryCode)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -116,6 +121,7 @@ public struct UpdatePaymentSettingsRequest: Codable, Sendable, Equatable {
         try container.encodeClearable(acquirerTerminalId, forKey: .acquirerTerminalId)
         try container.encodeIfPresent(isSignatureWaived, forKey: .isSignatureWaived)
         try container.encodeClearable(appleMerchantIdentifier, forKey: .appleMerchantIdentifier)
+        try container.encodeClearable(merchantCategoryCode, forKey: .merchantCategoryCode)
     }
 }
 

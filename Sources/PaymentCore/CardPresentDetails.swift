@@ -19,6 +19,10 @@ public struct CardPresentDetails: Sendable, Equatable, Codable {
     /// CVM results (9F34), hex: how the cardholder was verified and whether it worked
     /// (``CVMResults`` reads it).
     public var cvmResults: String?
+    /// The issuer's answer to the card from the acquirer's answer: issuer authentication data
+    /// (tag 91) and issuer scripts (71, 72), BER-TLV in upper-case hex, for a reader that can
+    /// give them to the card; nil when the answer had none.
+    public var emvResponse: String?
 
     public init(deviceId: String) {
         self.deviceId = deviceId

@@ -77,6 +77,10 @@ public struct AuthorizationRequest: Sendable, Equatable {
     /// The billing address to verify (AVS), when the payment has one with a street or a
     /// postal code. A processor that cannot verify answers no ``ProcessorResponse/avs``.
     public var billingAddress: PostalAddress?
+    /// Whether the cardholder started the payment (true, CIT) or the merchant did with a
+    /// credential it keeps (false, MIT); nil when the payment does not say. Only a keyed
+    /// payment can say (`customerInitiatedTransaction`).
+    public var customerInitiated: Bool?
 
     /// A request for `card`. A clear card's PIN try is one with a `pin`; a sealed card's is one
     /// with a `pinAttempt` of 1 or more.

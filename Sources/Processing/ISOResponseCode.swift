@@ -23,13 +23,46 @@ public struct ISOResponseCode: RawRepresentable, Hashable, Sendable, Expressible
         case declined
     }
 
+    /// What a code means for the payment, as docs/iso8583.md ("Response codes") documents it.
+    public enum Handling: String, Sendable, Equatable, CaseIterable {
+        /// Approved for the amount asked.
+        case approved
+        /// Approved for the amount in the response's field 4 ("10").
+        case partialApproval
+        /// Soft decline: ask for the PIN and send the request again with it.
+        case pinRequired
+        /// Declined by the issuer; a new try with the same card is declined again.
+        case decline
+        /// Declined, and the card is to be kept (lost, stolen, fraud). A tap or a keyed card
+        /// leaves nothing to keep: the payment is declined and the merchant told why.
+        case pickUp
+        /// Declined unless the merchant calls the issuer or acquirer for a voice
+        /// authorization, which Tapline does not take: declined.
+        case referral
+        /// The host asks for the request to be sent again: nothing was approved, the
+        /// operation fails and the client may retry it as a new request.
+        case reenter
+        /// The host could not read Tapline's request: nothing was approved, the operation
+        /// fails (a fault to report, not the card's decline).
+        case formatError
+        /// The issuer or network could not decide now: nothing was approved, the operation
+        /// fails and the client may retry it later.
+        case retryLater
+    }
+
+    /// How Tapline treats the code: its row in ``ISOResponseCodeTable``, a decline when it
+    /// has none.
+    public var handling: Handling {
+        ISOResponseCodeTable.entries[rawValue]?.handling ?? .decline
+    }
+
     public var disposition: Disposition {
-        switch rawValue {
-        case "00", "08", "11", "85": return .approved
-        case "10": return .partiallyApproved
-        case "65", "70": return .pinRequired
-        case "91", "96": return .systemError
-        default: return .declined
+        switch handling {
+        case .approved: return .approved
+        case .partialApproval: return .partiallyApproved
+        case .pinRequired: return .pinRequired
+        case .decline, .pickUp, .referral: return .declined
+        case .reenter, .formatError, .retryLater: return .systemError
         }
     }
 
@@ -38,7 +71,7 @@ public struct ISOResponseCode: RawRepresentable, Hashable, Sendable, Expressible
 
     /// A short human message for the code; unknown codes get a generic one that names them.
     public var message: String {
-        ISOResponseCode.messages[rawValue] ?? "Declined (response code \(rawValue))"
+        ISOResponseCodeTable.entries[rawValue]?.meaning ?? "Declined (response code \(rawValue))"
     }
 
     public var description: String { "\(rawValue) \(message)" }
@@ -55,43 +88,4 @@ public struct ISOResponseCode: RawRepresentable, Hashable, Sendable, Expressible
     public static let systemMalfunction: ISOResponseCode = "96"
     /// The approval of an account verification (a zero-amount check of the card).
     public static let noReasonToDecline: ISOResponseCode = "85"
-
-    private static let messages: [String: String] = [
-        "00": "Approved",
-        "01": "Refer to card issuer",
-        "03": "Invalid merchant",
-        "04": "Pick up card",
-        "05": "Do not honour",
-        "06": "Error",
-        "08": "Honour with identification",
-        "10": "Partial approval",
-        "11": "Approved (VIP)",
-        "12": "Invalid transaction",
-        "13": "Invalid amount",
-        "14": "Invalid card number",
-        "15": "No such issuer",
-        "19": "Re-enter transaction",
-        "30": "Format error",
-        "41": "Lost card, pick up",
-        "43": "Stolen card, pick up",
-        "51": "Insufficient funds",
-        "54": "Expired card",
-        "55": "Incorrect PIN",
-        "57": "Transaction not permitted to cardholder",
-        "58": "Transaction not permitted to terminal",
-        "59": "Suspected fraud",
-        "61": "Exceeds withdrawal amount limit",
-        "62": "Restricted card",
-        "63": "Security violation",
-        "65": "Exceeds withdrawal frequency limit: PIN required",
-        "68": "Response received too late: reversed",
-        "70": "PIN data required",
-        "75": "Allowable number of PIN tries exceeded",
-        "85": "No reason to decline",
-        "78": "Blocked, first used",
-        "91": "Issuer or switch inoperative",
-        "92": "Unable to route transaction",
-        "94": "Duplicate transmission",
-        "96": "System malfunction",
-    ]
 }

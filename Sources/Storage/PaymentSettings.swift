@@ -36,6 +36,10 @@ public struct PaymentSettings: Sendable, Equatable, Codable {
     /// characters); nil until set. A reader-token claim template may name it
     /// (`{{merchantIdentifier}}`): such tokens are refused for a merchant without one.
     public var appleMerchantIdentifier: String?
+    /// The merchant category code (ISO 18245) the acquirer link sends in ISO 8583 field 18:
+    /// four digits; nil until set, when the link sends 5999
+    /// (`AcquirerIdentity.defaultMerchantCategoryCode`).
+    public var merchantCategoryCode: String?
 
     public static let defaultTipPercentages: [Decimal] = [15, 18, 20]
     public static let defaultCardBrands = ["visa", "mastercard", "amex", "discover"]
@@ -48,7 +52,7 @@ public struct PaymentSettings: Sendable, Equatable, Codable {
         settlementTimes: [SettlementTime] = [SettlementTime(hours: 23, minutes: 0, timeZone: "UTC")],
         avs: AVSSettings = AVSSettings(), customerCardSavingEnabled: Bool = false, tapToPayTerminalProfileId: String? = nil,
         acquirerMerchantId: String? = nil, acquirerTerminalId: String? = nil, signatureWaived: Bool = false,
-        appleMerchantIdentifier: String? = nil
+        appleMerchantIdentifier: String? = nil, merchantCategoryCode: String? = nil
     ) {
         self.currencies = currencies
         self.pricing = pricing
@@ -64,6 +68,7 @@ public struct PaymentSettings: Sendable, Equatable, Codable {
         self.acquirerTerminalId = acquirerTerminalId
         self.signatureWaived = signatureWaived
         self.appleMerchantIdentifier = appleMerchantIdentifier
+        self.merchantCategoryCode = merchantCategoryCode
     }
 
     /// The tips to suggest on a payment: none when tips are off.

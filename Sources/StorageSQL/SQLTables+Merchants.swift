@@ -4,7 +4,7 @@ import Storage
 
 extension SQLTables {
     /// A merchant with its payment settings flattened into columns (SQLite migration 4; the
-    /// acquirer ids migration 12; the signature waiver 26; the Apple merchant identifier 28), and its receipt profile as JSON (migration 17).
+    /// acquirer ids migration 12; the signature waiver 26; the Apple merchant identifier 28; the MCC 30), and its receipt profile as JSON (migration 17).
     /// Rates are TEXT decimals; lists are JSON text.
     static let merchants = SQLTable<Merchant>("merchants", key: ["id"], columns: [
         Column(name: "id") { .text($0.id) },
@@ -31,6 +31,7 @@ extension SQLTables {
         Column(name: "profile") { try SQLValue.json($0.profile) },
         Column(name: "signature_waived") { .bool($0.paymentSettings.signatureWaived) },
         Column(name: "apple_merchant_identifier") { SQLValue.text($0.paymentSettings.appleMerchantIdentifier) },
+        Column(name: "merchant_category_code") { SQLValue.text($0.paymentSettings.merchantCategoryCode) },
     ]) { row in
         let pricing = PricingSettings(
             mode: try row.value(ZeroCostProcessingMode.self, "zero_cost_processing"),
@@ -50,7 +51,8 @@ extension SQLTables {
             tapToPayTerminalProfileId: try row.optionalText("tap_to_pay_terminal_profile_id"),
             acquirerMerchantId: try row.optionalText("acquirer_merchant_id"), acquirerTerminalId: try row.optionalText("acquirer_terminal_id"),
             signatureWaived: try row.bool("signature_waived"),
-            appleMerchantIdentifier: try row.optionalText("apple_merchant_identifier"))
+            appleMerchantIdentifier: try row.optionalText("apple_merchant_identifier"),
+            merchantCategoryCode: try row.optionalText("merchant_category_code"))
         var merchant = Merchant(
             id: try row.text("id"), name: try row.text("name"), authorizationWindow: try row.double("authorization_window"),
             paymentSettings: settings, createdAt: try row.date("created_at"))

@@ -49,6 +49,7 @@ extension SQLTables {
         Column(name: "card_funding") { SQLValue.text($0.cardPresent?.funding) },
         // CVM results (9F34), hex (migration 21).
         Column(name: "emv_cvm_results") { SQLValue.text($0.cardPresent?.cvmResults) },
+        Column(name: "emv_response") { SQLValue.text($0.cardPresent?.emvResponse) },
         Column(name: "reference_id") { SQLValue.text($0.referenceId) },
         Column(name: "customer_id") { SQLValue.text($0.customerId) },
         Column(name: "customer_name") { SQLValue.text($0.customerName) },
@@ -134,6 +135,7 @@ extension SQLTables {
         details.applicationTransactionCounter = try row.optionalText("emv_atc")
         details.funding = try row.optionalText("card_funding")
         details.cvmResults = try row.optionalText("emv_cvm_results")
+        details.emvResponse = try row.optionalText("emv_response")
         return details
     }
 

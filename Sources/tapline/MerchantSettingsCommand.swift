@@ -43,6 +43,8 @@ struct MerchantSettingsCommand: AsyncParsableCommand {
     var signatureWaived: Bool?
     @Option(help: "The merchant's identifier at Apple for Tap to Pay on iPhone (signed reader tokens may carry it), or none.")
     var appleMerchantIdentifier: String?
+    @Option(help: "The merchant category code sent in ISO 8583 field 18 (four digits, ISO 18245), or none for the default 5999.")
+    var merchantCategoryCode: String?
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
@@ -84,6 +86,7 @@ struct MerchantSettingsCommand: AsyncParsableCommand {
         change.acquirerTerminalId = acquirerTerminalId.map(Self.clearable)
         change.isSignatureWaived = signatureWaived
         change.appleMerchantIdentifier = appleMerchantIdentifier.map(Self.clearable)
+        change.merchantCategoryCode = merchantCategoryCode.map(Self.clearable)
         return change
     }
 

@@ -23,7 +23,7 @@ struct SQLMappingTests {
         #expect(Mirror(reflecting: ProcessorResult(responseCode: "00", message: "")).children.count == 4)
         let challenge = PINChallenge(token: "", expiresAt: Fixtures.epoch, maxAttempts: 1, deviceId: nil)
         #expect(Mirror(reflecting: challenge).children.count == 5)
-        #expect(Mirror(reflecting: CardPresentDetails(deviceId: "")).children.count == 10)
+        #expect(Mirror(reflecting: CardPresentDetails(deviceId: "")).children.count == 11)
         #expect(Mirror(reflecting: PaymentBreakdown(subtotal: 0)).children.count == 7)
         #expect(Mirror(reflecting: AmountBreakdown(base: 0)).children.count == 11)
         #expect(Mirror(reflecting: PostalAddress()).children.count == 7)
@@ -33,7 +33,7 @@ struct SQLMappingTests {
         #expect(Mirror(reflecting: PaymentBalance.zero).children.count == 4)
         // Card, processor result, PIN challenge, card-present details, breakdown, amount
         // details, both addresses, contact, card entry, bank account and balance are flattened into columns of their own.
-        #expect(SQLTables.transactions.columns.count == fields.count - 12 + 6 + 4 + 5 + 10 + 7 + 11 + 7 + 7 + 5 + 3 + 7 + 4)
+        #expect(SQLTables.transactions.columns.count == fields.count - 12 + 6 + 4 + 5 + 11 + 7 + 11 + 7 + 7 + 5 + 3 + 7 + 4)
         #expect(SQLTables.transactions.columns.contains { $0.name == "additional_information" })
     }
 

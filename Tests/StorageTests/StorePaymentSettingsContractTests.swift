@@ -21,7 +21,7 @@ struct StorePaymentSettingsContractTests {
         avs: AVSSettings(enabled: true, profile: .moderate), customerCardSavingEnabled: true, tapToPayTerminalProfileId: "ttp-profile-9",
         // The longest ids ISO 8583 takes (15 and 8), with the characters most likely to be mangled.
         acquirerMerchantId: #" 'Zoe"\%_;--~ X"#, acquirerTerminalId: "TERM0001", signatureWaived: true,
-        appleMerchantIdentifier: "merchant.com.example.zoe's")
+        appleMerchantIdentifier: "merchant.com.example.zoe's", merchantCategoryCode: "5812")
 
     @Test(arguments: StoreFactories.all)
     func aNewMerchantHasTheDefaults(_ factory: StoreFactory) async throws {
@@ -40,6 +40,7 @@ struct StorePaymentSettingsContractTests {
             #expect(settings.acquirerMerchantId == nil)
             #expect(settings.acquirerTerminalId == nil)
             #expect(settings.appleMerchantIdentifier == nil)
+            #expect(settings.merchantCategoryCode == nil)
         }
     }
 
@@ -57,6 +58,7 @@ struct StorePaymentSettingsContractTests {
             #expect(read.paymentSettings.acquirerMerchantId?.utf8.count == 15)
             #expect(read.paymentSettings.acquirerTerminalId == "TERM0001")
             #expect(read.paymentSettings.appleMerchantIdentifier == "merchant.com.example.zoe's")
+            #expect(read.paymentSettings.merchantCategoryCode == "5812")
             // Another merchant's settings stay as they were.
             #expect(try await store.read { try await $0.merchant(id: "m_2") }?.paymentSettings == PaymentSettings())
         }

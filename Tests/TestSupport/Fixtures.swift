@@ -74,6 +74,7 @@ public enum Fixtures {
         details.applicationTransactionCounter = "0042"
         details.funding = "debit"
         details.cvmResults = "1E0300"
+        details.emvResponse = "910A0102030405060708303071098607842400000200ABCD"
         transaction.cardPresent = details
         transaction.referenceId = "order-77"
         transaction.customerId = "cust_1"

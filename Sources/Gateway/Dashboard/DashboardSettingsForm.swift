@@ -12,7 +12,7 @@ struct DashboardSettingsForm: Sendable {
         "availableCurrencies", "availableCardTypes", "availableTransactionTypes", "zeroCostProcessingOption", "defaultSurchargeRate",
         "defaultCashDiscountRate", "defaultDualPricingRate", "taxRate", "isTipsEnabled", "defaultTipsOptions", "settlementBatchTimeSlots",
         "avsEnabled", "avsProfile", "isCustomerCardSavingByTerminalEnabled", "ttpIosTerminalProfileId", "acquirerMerchantId", "acquirerTerminalId",
-        "isSignatureWaived", "appleMerchantIdentifier",
+        "isSignatureWaived", "appleMerchantIdentifier", "merchantCategoryCode",
     ]
     /// The fields that are checkboxes: on when sent as "on", off when not sent.
     static let checkboxes: Set<String> = ["isTipsEnabled", "avsEnabled", "isCustomerCardSavingByTerminalEnabled", "isSignatureWaived"]
@@ -35,6 +35,7 @@ struct DashboardSettingsForm: Sendable {
         "acquirerMerchantId": "Acquirer merchant id, ISO 8583 field 42 (empty for none)",
         "acquirerTerminalId": "Acquirer terminal id, ISO 8583 field 41 (empty for none)",
         "appleMerchantIdentifier": "Merchant identifier at Apple, for Tap to Pay on iPhone (empty for none)",
+        "merchantCategoryCode": "Merchant category code, ISO 8583 field 18 (empty for 5999)",
         "isTipsEnabled": "Tips on",
         "avsEnabled": "Address verification on",
         "isCustomerCardSavingByTerminalEnabled": "Card saving by terminal on",
@@ -69,6 +70,7 @@ struct DashboardSettingsForm: Sendable {
             "acquirerMerchantId": settings.acquirerMerchantId ?? "",
             "acquirerTerminalId": settings.acquirerTerminalId ?? "",
             "appleMerchantIdentifier": settings.appleMerchantIdentifier ?? "",
+            "merchantCategoryCode": settings.merchantCategoryCode ?? "",
             "isTipsEnabled": settings.tipsEnabled ? "on" : "",
             "avsEnabled": settings.avs.enabled ? "on" : "",
             "isCustomerCardSavingByTerminalEnabled": settings.customerCardSavingEnabled ? "on" : "",
@@ -101,7 +103,8 @@ struct DashboardSettingsForm: Sendable {
             acquirerMerchantId: .some(optionalText("acquirerMerchantId")),
             acquirerTerminalId: .some(optionalText("acquirerTerminalId")),
             isSignatureWaived: isOn("isSignatureWaived"),
-            appleMerchantIdentifier: .some(optionalText("appleMerchantIdentifier")))
+            appleMerchantIdentifier: .some(optionalText("appleMerchantIdentifier")),
+            merchantCategoryCode: .some(optionalText("merchantCategoryCode")))
     }
 
     subscript(_ name: String) -> String { values[name] ?? "" }

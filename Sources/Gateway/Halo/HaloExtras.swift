@@ -1,3 +1,4 @@
+import CardData
 import Foundation
 import PaymentCore
 import ProcessingISO8583
@@ -7,8 +8,9 @@ import ProcessingISO8583
 enum HaloExtras {
     /// The EMV data objects of the read and the answer, each as its BER-TLV in upper-case
     /// hex ("9F2608…"): AID (4F), application label (50), cryptogram (9F26), TVR (95), ATC
-    /// (9F36), CVM results (9F34) and the response code (8A). Only what the payment keeps,
-    /// which is never sensitive (no PAN, track or PIN data).
+    /// (9F36), CVM results (9F34), the response code (8A), then the issuer's answer to the
+    /// card when the acquirer sent one (91, 71, 72). Only what the payment keeps, which is
+    /// never sensitive (no PAN, track or PIN data).
     static func tags(_ row: Transaction) -> [String] {
         let present = row.cardPresent
         let label = present?.applicationLabel.map { Data($0.utf8).hexString }
@@ -17,11 +19,18 @@ enum HaloExtras {
             ("4F", present?.applicationId), ("50", label), ("9F26", present?.cryptogram), ("95", present?.terminalVerificationResults),
             ("9F36", present?.applicationTransactionCounter), ("9F34", present?.cvmResults), ("8A", code),
         ]
-        return objects.compactMap { tag, value in
+        let read = objects.compactMap { tag, value -> String? in
             guard let value, !value.isEmpty, value.count % 2 == 0, value.count / 2 < 128,
                   value.allSatisfy(\.isHexDigit) else { return nil }
             return tag + String(format: "%02X", value.count / 2) + value.uppercased()
         }
+        return read + issuerObjects(present?.emvResponse)
+    }
+
+    /// The issuer's answer to the card (91, 71, 72), one object each, as the acquirer sent them.
+    private static func issuerObjects(_ hex: String?) -> [String] {
+        guard let hex, let data = Data(hexString: hex), let objects = try? BERTLV.decode(data, maxDepth: 2) else { return [] }
+        return objects.map { BERTLV.encode([$0]).hexString.uppercased() }
     }
 
     /// The card's expiry as ISO 8583 field 14 carries it, YYMM; empty when the payment has no card.

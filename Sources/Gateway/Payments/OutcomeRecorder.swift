@@ -18,12 +18,15 @@ struct OutcomeRecorder: Sendable {
     /// Finishes a sale, an authorization, a PIN try on one, or an unreferenced refund. A row
     /// that is no longer pending is returned as it is.
     /// `avs`, when given, is the address verification answer to keep on the payment;
-    /// `cardExpiry` the expiry of a card passed on sealed, as the acquirer read it.
+    /// `cardExpiry` the expiry of a card passed on sealed, as the acquirer read it;
+    /// `emvResponse` the issuer's EMV answer to a tapped card (tags 91, 71, 72).
     func finishOriginal(
         id: String, merchantId: String, outcome: OperationOutcome, result: ProcessorResult, avs: AVSResult? = nil,
-        cardExpiry: CardExpiry? = nil
+        cardExpiry: CardExpiry? = nil, emvResponse: Data? = nil
     ) async throws -> Transaction {
-        try await recordOriginal(id: id, merchantId: merchantId, outcome: outcome, result: result, avs: avs, cardExpiry: cardExpiry).payment
+        try await recordOriginal(
+            id: id, merchantId: merchantId, outcome: outcome, result: result, avs: avs, cardExpiry: cardExpiry, emvResponse: emvResponse
+        ).payment
     }
 
     /// Finishes a follow-up and applies it to its payment. A follow-up that is no longer
@@ -45,7 +48,7 @@ struct OutcomeRecorder: Sendable {
 
     private func recordOriginal(
         id: String, merchantId: String, outcome: OperationOutcome, result: ProcessorResult, avs: AVSResult? = nil,
-        cardExpiry: CardExpiry? = nil
+        cardExpiry: CardExpiry? = nil, emvResponse: Data? = nil
     ) async throws -> (payment: Transaction, changed: Bool) {
         let now = now()
         let makeId = makeId
@@ -65,6 +68,7 @@ struct OutcomeRecorder: Sendable {
                 (card.expiryMonth, card.expiryYear) = (cardExpiry.month, cardExpiry.year)
                 payment.card = card
             }
+            if let emvResponse, payment.cardPresent != nil { payment.cardPresent?.emvResponse = emvResponse.hexString.uppercased() }
             if payment.type == .refund {
                 Self.completeUnreferencedRefund(&payment, outcome: outcome, now: now)
             } else if payment.type == .cardAuthentication {

@@ -66,6 +66,7 @@ struct PaymentService: Sendable {
             entryMode: payment.tap == nil ? payment.entryMode : .contactless, chip: payment.chip, acquirer: prepared.acquirer)
         request.trace = prepared.trace
         request.billingAddress = payment.billingAddress.flatMap { $0.isVerifiable ? $0 : nil }
+        request.customerInitiated = payment.cardEntry?.customerInitiated
         return try await processor.decideOriginal(
             request, id: row.id, merchantId: merchantId, recorder: recorder, logger: logger, avsSettings: avs)
     }

@@ -34,6 +34,7 @@ extension ProcessorGateway {
             return try await recorder.finishOriginal(id: id, merchantId: merchantId, outcome: .declined, result: result, avs: avs)
         }
         return try await recorder.finishOriginal(
-            id: id, merchantId: merchantId, outcome: response.outcome, result: response.result, avs: avs, cardExpiry: response.cardExpiry)
+            id: id, merchantId: merchantId, outcome: response.outcome, result: response.result, avs: avs, cardExpiry: response.cardExpiry,
+            emvResponse: response.emvResponse)
     }
 }

@@ -33,6 +33,7 @@ enum PaymentSettingsRenderer {
             isCustomerCardSavingByTerminalEnabled: settings.customerCardSavingEnabled,
             ttpIosTerminalProfileId: settings.tapToPayTerminalProfileId, taxRate: pricing.taxRate,
             acquirerMerchantId: settings.acquirerMerchantId, acquirerTerminalId: settings.acquirerTerminalId,
-            isSignatureWaived: settings.signatureWaived, appleMerchantIdentifier: settings.appleMerchantIdentifier)
+            isSignatureWaived: settings.signatureWaived, appleMerchantIdentifier: settings.appleMerchantIdentifier,
+            merchantCategoryCode: settings.merchantCategoryCode ?? AcquirerIdentity.defaultMerchantCategoryCode)
     }
 }

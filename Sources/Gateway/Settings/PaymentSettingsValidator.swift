@@ -97,6 +97,13 @@ enum PaymentSettingsValidator {
             }
             change.add { $0.appleMerchantIdentifier = identifier }
         }
+        if let code = request.merchantCategoryCode {
+            if let code, code.utf8.count != 4 || !code.utf8.allSatisfy({ (0x30...0x39).contains($0) }) {
+                throw GatewayFailure.invalid(
+                    "merchantCategoryCode", "merchantCategoryCode must be four digits (ISO 18245, ISO 8583 field 18), or null for 5999")
+            }
+            change.add { $0.merchantCategoryCode = code }
+        }
         return change
     }
 

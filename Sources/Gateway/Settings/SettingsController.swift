@@ -36,7 +36,7 @@ extension UpdatePaymentSettingsRequest: NullableFields {
     static var nullableFields: Set<String> {
         [
             "defaultSurchargeRate", "defaultCashDiscountRate", "defaultDualPricingRate", "ttpIosTerminalProfileId",
-            "acquirerMerchantId", "acquirerTerminalId", "appleMerchantIdentifier",
+            "acquirerMerchantId", "acquirerTerminalId", "appleMerchantIdentifier", "merchantCategoryCode",
         ]
     }
 }

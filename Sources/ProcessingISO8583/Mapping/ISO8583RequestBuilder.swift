@@ -15,6 +15,7 @@ struct ISO8583RequestBuilder: Sendable {
     func original(_ request: AuthorizationRequest, acquirer: AcquirerIdentity, stamp: ISO8583Stamp)
         throws(ProcessorError) -> ISO8583Message {
         var message = try original(request.kind, amount: request.amount, acquirer: acquirer, stamp: stamp)
+        message.fields[60] = .text(ISO8583POSData.field60(request))
         let card: KeyedCard
         switch request.card {
         case .clear(let clear):
@@ -137,6 +138,16 @@ struct ISO8583RequestBuilder: Sendable {
         message.fields[12] = .text(stamp.localTime)
         message.fields[13] = .text(stamp.localDate)
         message.fields[32] = acquiringInstitutionId.map { .text($0) }
+        // Schemes want what the merchant is (18) and where (43) on each authorization and
+        // financial request; advices and reversals name an original that carried them.
+        if mti == .authorizationRequest || mti == .financialRequest {
+            let mcc = acquirer.merchantCategoryCode
+            guard mcc.utf8.count == 4, mcc.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
+                throw Self.refusal("03", "the merchant category code is not four digits")
+            }
+            message.fields[18] = .text(mcc)
+            message.fields[43] = acquirer.location.map { .text(ISO8583AcceptorLocation.field43($0)) }
+        }
         message.fields[41] = .text(acquirer.terminalId)
         message.fields[42] = .text(acquirer.cardAcceptorId)
         message.fields[49] = .text(ISO8583Amount.currencyCode(money.currency))

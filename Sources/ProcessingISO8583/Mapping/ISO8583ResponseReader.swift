@@ -8,7 +8,8 @@ import Processing
 enum ISO8583ResponseReader {
     /// The decision `response` gives on `request`, which asked for `asked` minor units.
     ///
-    /// - Throws: `.unavailable` for 91 and 96 (the host could not decide); `.noAnswer` for a
+    /// - Throws: `.unavailable` for a code whose handling is re-enter, format error or retry
+    ///   later (19, 30, 91, 96…: nothing approved, nothing declined; `ISOResponseCodeTable`); `.noAnswer` for a
     ///   response without a valid 39, a partial approval whose amount is not more than zero
     ///   and at most what was asked, or an approval of an original without 37: without its
     ///   RRN the payment could never be voided, captured or refunded through the link, so it
@@ -39,7 +40,7 @@ enum ISO8583ResponseReader {
         if code.isApproval { result.authorizationCode = trimmed(response[field: 38]?.text) }
         // A sealed card's expiry is known only to the acquirer that opened it (field 120).
         let expiry = request[field: 120] == nil ? nil : cardExpiry(response[field: 14]?.text)
-        return ProcessorResponse(outcome: outcome, result: result, cardExpiry: expiry)
+        return ProcessorResponse(outcome: outcome, result: result, cardExpiry: expiry, emvResponse: ISO8583IssuerData.read(response[field: 55]))
     }
 
     /// Field 14, `YYMM`; nil when absent or not a month.

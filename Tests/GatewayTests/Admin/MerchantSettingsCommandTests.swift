@@ -69,3 +69,34 @@ struct AppleMerchantIdentifierCommandTests {
         #expect(afterClear?.appleMerchantIdentifier == nil)
     }
 }
+
+/// `tapline merchant settings --merchant-category-code`: ISO 8583 field 18.
+@Suite("tapline merchant settings: the merchant category code")
+struct MerchantCategoryCodeCommandTests {
+    @Test func theCodeIsSetKeptAndCleared() async throws {
+        let folder = try TaplineRun.emptyFolder().resolvingSymlinksInPath()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try await SQLiteStore.open(path: folder.appendingPathComponent("tapline.sqlite").path, logger: Logger(label: "test")).close()
+        let created = try await TaplineRun.run(["merchant", "create", "--name", "Corner Café"], in: folder)
+        let merchant = try #require(created.standardOutput.split(separator: " ").last?.trimmingCharacters(in: .whitespacesAndNewlines))
+
+        func settings(_ options: [String] = []) async throws -> (TaplineRun, PaymentSettingsResponse?) {
+            let run = try await TaplineRun.run(["merchant", "settings", "--merchant", merchant] + options, in: folder)
+            return (run, try? APIJSON.decoder.decode(PaymentSettingsResponse.self, from: Data(run.standardOutput.utf8)))
+        }
+
+        #expect(try await settings().1?.merchantCategoryCode == "5999")
+        let (set, afterSet) = try await settings(["--merchant-category-code", "5812"])
+        #expect(set.status == 0, "\(set.standardError)")
+        #expect(afterSet?.merchantCategoryCode == "5812")
+        #expect(try await settings().1 == afterSet, "kept in the database")
+
+        let (refused, _) = try await settings(["--merchant-category-code", "581"])
+        #expect(refused.status == 1)
+        #expect(refused.standardError.contains("merchantCategoryCode must be four digits"), "\(refused.standardError)")
+
+        let (cleared, afterClear) = try await settings(["--merchant-category-code", "none"])
+        #expect(cleared.status == 0, "\(cleared.standardError)")
+        #expect(afterClear?.merchantCategoryCode == "5999")
+    }
+}

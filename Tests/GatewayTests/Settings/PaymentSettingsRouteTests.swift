@@ -43,7 +43,7 @@ struct PaymentSettingsRouteTests {
                 settlementBatchTimeSlots: [SettlementBatchTimeSlot(hours: 23, minutes: 0, timezoneName: "UTC")]),
         ],
         avs: AvsOptions(isEnabled: false, profileId: nil, profile: nil), isCustomerCardSavingByTerminalEnabled: false,
-        ttpIosTerminalProfileId: nil, taxRate: 0)
+        ttpIosTerminalProfileId: nil, taxRate: 0, merchantCategoryCode: "5999")
 
     @Test func aNewMerchantHasTheDefaults() async throws {
         let harness = try await GatewayHarness.make()
