@@ -50,11 +50,14 @@ let package = Package(
         ]),
         .target(name: "Processing", dependencies: ["PaymentCore", "CardData"]),
         // The acquirer link: ISO 8583 messages (field table, codec, framing, redaction: pure),
-        // the mapping of each processor operation to messages, and the TCP adapter (NIO).
+        // the mapping of each processor operation to messages, and the TCP or TLS adapter (NIO).
         .target(name: "ProcessingISO8583", dependencies: [
             "CardData", "PaymentCore", "Processing",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            .product(name: "NIOTLS", package: "swift-nio"),
+            .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "Storage", dependencies: ["PaymentCore"]),

@@ -66,6 +66,10 @@ Flags:
   --card-keys FILE       the gateway's key file: open sealed card data in 120 (scripts/acquirer_sealed.py
                          says how it is checked); the card is then the read's 5A, and approvals carry 14
   --print-cards          print the test-card table as JSON and exit
+  --tls-cert FILE, --tls-key FILE
+                         serve TLS (the gateway's iso8583s://) with this PEM certificate chain and key
+  --tls-client-ca FILE   with --tls-cert: require a client certificate issued by these PEM
+                         certificates (mutual TLS); each connection's is journaled
 Test controls (each off by default):
   --delay-ms N           answer 01xx, 02xx and 04xx requests N ms after deciding them
   --late-answer-ms N     answer the no-answer card after N ms instead of never
@@ -84,6 +88,8 @@ Test controls (each off by default):
                          0230, 0810 → 0830), fields as decided
   --echo-code CODE       answer echo tests (0800, 70 = 301) with 39 = CODE (2 characters)
                          instead of 00
+Signal: SIGUSR1 closes every open connection (journaled as "dropped by signal"), so that a
+test can make the gateway reconnect.
 
 Journal line (UTF-8 JSON, one object per line):
   {"at": "2025-11-23T18:01:02.123Z", "connection": 1, "direction": "in"|"out",
@@ -100,6 +106,10 @@ Journal line (UTF-8 JSON, one object per line):
   decode is {"direction": "in", "error": "...", "length": N}; a garbage answer is
   {"direction": "out", "garbage": true, "stan": "...", "length": N}; an answer under the
   wrong MTI (--wrong-mti-on) has "note": "wrong MTI".
+TLS lines (with --tls-cert), before the connection's messages:
+  {"connection": 1, "event": "tls", "version": "TLSv1.3",
+   "clientCertificate": {"subject": "CN", "sha256": "hex of the DER"} (with --tls-client-ca)}
+  {"connection": 1, "event": "tls handshake failed", "error": "..."}
 """
 
 import argparse
@@ -110,6 +120,8 @@ import hashlib
 import json
 import pathlib
 import secrets
+import signal
+import ssl
 import string
 import sys
 import traceback
@@ -854,11 +866,40 @@ class Server:
         self.connections = 0
         self.dropped_once = False
         self.tasks = set()
+        self.open = {}
+        self.tls = tls_context(options)
+
+    def drop_all(self):
+        """SIGUSR1: close every open connection, answered or not."""
+        for conn in list(self.open.values()):
+            self.journal.write({"connection": conn.number, "event": "dropped by signal"})
+            conn.closed = True
+            conn.writer.close()
+
+    async def handshake(self, conn, writer):
+        """TLS on a new connection (--tls-cert); False, journaled, when it fails."""
+        try:
+            await writer.start_tls(self.tls)
+        except (ssl.SSLError, ConnectionError, OSError, asyncio.IncompleteReadError) as error:
+            log(f"connection {conn.number}: TLS handshake failed: {error}")
+            self.journal.write({"connection": conn.number, "event": "tls handshake failed", "error": str(error)})
+            return False
+        tls = writer.get_extra_info("ssl_object")
+        entry = {"connection": conn.number, "event": "tls", "version": tls.version()}
+        der = tls.getpeercert(binary_form=True)
+        if der:
+            subject = dict(item[0] for item in tls.getpeercert().get("subject", ()))
+            entry["clientCertificate"] = {"subject": subject.get("commonName"), "sha256": hashlib.sha256(der).hexdigest()}
+        self.journal.write(entry)
+        return True
 
     async def serve(self, reader, writer):
         self.connections += 1
         conn = Connection(self.connections, writer)
+        self.open[conn.number] = conn
         try:
+            if self.tls is not None and not await self.handshake(conn, writer):
+                return
             while not conn.closed:
                 header = await reader.readexactly(2)
                 length = int.from_bytes(header, "big")
@@ -878,6 +919,7 @@ class Server:
         except Exception:
             log(f"connection {conn.number}: unexpected error, closing\n{traceback.format_exc()}")
         finally:
+            self.open.pop(conn.number, None)
             conn.closed = True
             writer.close()
 
@@ -972,7 +1014,14 @@ def options_from(argv):
     parser.add_argument("--wrong-mti-on")
     parser.add_argument("--echo-code", default="00")
     parser.add_argument("--omit-37", action="store_true")
+    parser.add_argument("--tls-cert")
+    parser.add_argument("--tls-key")
+    parser.add_argument("--tls-client-ca")
     options = parser.parse_args(argv)
+    if (options.tls_cert is None) != (options.tls_key is None):
+        parser.error("--tls-cert and --tls-key go together")
+    if options.tls_client_ca and not options.tls_cert:
+        parser.error("--tls-client-ca needs --tls-cert and --tls-key")
     try:
         key = bytes.fromhex(options.zone_pin_key)
         if len(key) not in (16, 24):
@@ -996,8 +1045,24 @@ def options_from(argv):
     return options
 
 
+def tls_context(options):
+    """The server's TLS context (--tls-cert), asking for a client certificate with --tls-client-ca."""
+    if not options.tls_cert:
+        return None
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.minimum_version = ssl.TLSVersion.TLSv1_2
+    context.load_cert_chain(options.tls_cert, options.tls_key)
+    if options.tls_client_ca:
+        context.verify_mode = ssl.CERT_REQUIRED
+        context.load_verify_locations(options.tls_client_ca)
+    return context
+
+
 async def run(options):
     server_state = Server(options)
+    # The test runner starts its children with signals blocked.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGUSR1})
+    asyncio.get_running_loop().add_signal_handler(signal.SIGUSR1, server_state.drop_all)
     server = await asyncio.start_server(server_state.serve, options.host, options.port)
     port = server.sockets[0].getsockname()[1]
     print(f"listening on {port}", flush=True)

@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # What the ISO 8583 acquirer link costs, in one run on this machine: keyed sales through
-# `tapline serve` with the built-in simulator and with `--processor iso8583://` against the
-# test acquirer host (scripts/acquirer_host.py), each on its own SQLite database.
+# `tapline serve` with the built-in simulator, with `--processor iso8583://` (plain TCP) and
+# with `--processor iso8583s://` (mutual TLS, a throwaway PKI from samples/provider_pki.py)
+# against the test acquirer host (scripts/acquirer_host.py, one for each link), each
+# gateway on its own SQLite database.
 #   1. throughput: CLIENTS concurrent clients, each sending SALES keyed sales one after the
 #      other on a keep-alive connection; sales/s of each, and the ratio.
 #   2. latency at a fixed rate: RATE sales/s for SECONDS (open loop: each sale starts on
 #      schedule whether or not the ones before have answered, and its latency counts from
 #      that scheduled start); p50/p99 of each, and what the link adds.
-# Each measurement runs twice per processor in the order simulator, acquirer, acquirer,
-# simulator, and the two runs are pooled, so a machine that gets slower or faster during
+# Each measurement runs twice per processor in the order simulator, acquirer, tls, tls,
+# acquirer, simulator, and the two runs are pooled, so a machine that gets slower or faster during
 # the run (other work on it) weighs on both alike.
 # Every sale must answer 201 captured (00); the run fails otherwise. No Idempotency-Key.
 # Release build, loopback only, the gateways at --log-level warning, the host without a
@@ -17,7 +19,7 @@
 # host is Python and is likely the first to run out of CPU.
 #   bash scripts/bench_acquirer.sh [SALES per client, default 200] [CLIENTS, default 16]
 #                                  [RATE per second, default 50] [SECONDS, default 20]
-# Needs pyiso8583, psec and pyemv (.ci/run installs them). TAPLINE_SCRATCH_PATH, when set,
+# Needs pyiso8583, psec, pyemv and cryptography (.ci/run installs them). TAPLINE_SCRATCH_PATH, when set,
 # is the build folder (swift build --scratch-path); BENCH_KEEP=1 keeps the logs and databases.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -28,7 +30,7 @@ seconds=${4:-20}
 for value in "$sales" "$clients" "$rate" "$seconds"; do
     [[ "$value" =~ ^[1-9][0-9]*$ ]] || { echo "usage: bash scripts/bench_acquirer.sh [SALES] [CLIENTS] [RATE] [SECONDS] (whole numbers)"; exit 2; }
 done
-python3 -c 'import iso8583, psec, pyemv' 2>/dev/null \
+python3 -c 'import iso8583, psec, pyemv, cryptography' 2>/dev/null \
     || { echo "the test acquirer host needs: python3 -m pip install pyiso8583 psec pyemv 'cryptography<49'"; exit 2; }
 
 work=$(mktemp -d)
@@ -50,12 +52,21 @@ bin="$(swift build -c release "${scratch[@]}" --show-bin-path)/tapline"
 
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'; }
 
-# The test acquirer host, on a port of its own choosing.
-python3 scripts/acquirer_host.py --port 0 >"$work/host.out" 2>"$work/host.err" &
-pids+=($!)
-for _ in $(seq 1 100); do grep -q '^listening on' "$work/host.out" && break; sleep 0.1; done
-host_port=$(sed -n 's/^listening on //p' "$work/host.out")
-[ -n "$host_port" ] || { cat "$work/host.err"; echo "the acquirer host did not start"; exit 1; }
+# start_host NAME FLAGS... : a test acquirer host on a port of its own choosing; sets $host_port.
+start_host() {
+    local name=$1
+    shift
+    python3 scripts/acquirer_host.py --port 0 "$@" >"$work/$name-host.out" 2>"$work/$name-host.err" &
+    pids+=($!)
+    for _ in $(seq 1 100); do grep -q '^listening on' "$work/$name-host.out" && break; sleep 0.1; done
+    host_port=$(sed -n 's/^listening on //p' "$work/$name-host.out")
+    [ -n "$host_port" ] || { cat "$work/$name-host.err"; echo "the $name acquirer host did not start"; exit 1; }
+}
+start_host plain
+plain_port=$host_port
+python3 samples/provider_pki.py "$work/pki" >/dev/null
+start_host TLS --tls-cert "$work/pki/service.pem" --tls-key "$work/pki/service-key.pem" --tls-client-ca "$work/pki/ca.pem"
+tls_port=$host_port
 
 # start NAME SERVE-FLAGS... : a gateway in $work/NAME, waits for /ready; sets $base and $token.
 start() {
@@ -78,10 +89,15 @@ start() {
 
 start simulator
 sim_base=$base sim_token=$token
-TAPLINE_ZONE_PIN_KEY=0123456789ABCDEFFEDCBA9876543210 start acquirer --processor "iso8583://127.0.0.1:$host_port"
+TAPLINE_ZONE_PIN_KEY=0123456789ABCDEFFEDCBA9876543210 start acquirer --processor "iso8583://127.0.0.1:$plain_port"
 acq_base=$base acq_token=$token
-"$bin" merchant settings --database "$work/acquirer/tapline.sqlite" --merchant demo-merchant \
-    --acquirer-merchant-id 000000012345678 --acquirer-terminal-id TERM0001 >/dev/null
+TAPLINE_ZONE_PIN_KEY=0123456789ABCDEFFEDCBA9876543210 start tls --processor "iso8583s://127.0.0.1:$tls_port" \
+    --acquirer-tls-ca "$work/pki/ca.pem" --acquirer-tls-cert "$work/pki/gateway.pem" --acquirer-tls-key "$work/pki/gateway-key.pem"
+tls_base=$base tls_token=$token
+for name in acquirer tls; do
+    "$bin" merchant settings --database "$work/$name/tapline.sqlite" --merchant demo-merchant \
+        --acquirer-merchant-id 000000012345678 --acquirer-terminal-id TERM0001 >/dev/null
+done
 
 cat > "$work/load.py" <<'PY'
 """Keyed sales against one gateway: `throughput BASE TOKEN CLIENTS SALES` or
@@ -210,13 +226,17 @@ if result["errors"]:
 PY
 }
 
-# measure MODE A B : MODE against both gateways, in the order simulator, acquirer, acquirer, simulator.
+# measure MODE A B : MODE against the three gateways, in the order simulator, acquirer, tls,
+# tls, acquirer, simulator.
 measure() {
     local mode=$1 name
-    for name in simulator acquirer acquirer simulator; do
+    for name in simulator acquirer tls tls acquirer simulator; do
         echo "   $name"
-        if [ $name = simulator ]; then load "$mode" $name "$sim_base" "$sim_token" "$2" "$3"
-        else load "$mode" $name "$acq_base" "$acq_token" "$2" "$3"; fi
+        case $name in
+            simulator) load "$mode" $name "$sim_base" "$sim_token" "$2" "$3" ;;
+            acquirer) load "$mode" $name "$acq_base" "$acq_token" "$2" "$3" ;;
+            tls) load "$mode" $name "$tls_base" "$tls_token" "$2" "$3" ;;
+        esac
     done
 }
 echo "== throughput: $clients clients x $sales keyed sales each, twice per processor"
@@ -240,17 +260,21 @@ def pooled(mode, processor):
                      connections=max(r["connections"] for r in runs))
     return total
 
-ts, ta = pooled("throughput", "simulator"), pooled("throughput", "acquirer")
-ls, la = pooled("latency", "simulator"), pooled("latency", "acquirer")
+ts, ta, tt = pooled("throughput", "simulator"), pooled("throughput", "acquirer"), pooled("throughput", "tls")
+ls, la, lt = pooled("latency", "simulator"), pooled("latency", "acquirer"), pooled("latency", "tls")
 runs = lambda x: ", ".join(f"{v:,.0f}" for v in x["runs"])
 print()
 print(f"Keyed sales through tapline serve (release, SQLite, {cores} cores shared with the test host and the load)")
 print(f"throughput, {clients} clients x {sales} sales, two runs each:")
 print(f"  simulator           {ts['per_second']:8,.0f} sales/s  ({ts['sales']} in {ts['seconds']:.2f} s; runs {runs(ts)})")
 print(f"  acquirer (ISO 8583) {ta['per_second']:8,.0f} sales/s  ({ta['sales']} in {ta['seconds']:.2f} s; runs {runs(ta)})")
+print(f"  acquirer, mTLS      {tt['per_second']:8,.0f} sales/s  ({tt['sales']} in {tt['seconds']:.2f} s; runs {runs(tt)})")
 print(f"  acquirer / simulator  {ta['per_second'] / ts['per_second']:.2f}")
+print(f"  TLS / plain TCP       {tt['per_second'] / ta['per_second']:.2f}")
+print(f"  TLS / simulator       {tt['per_second'] / ts['per_second']:.2f}")
 print(f"latency at {rate} sales/s for {seconds} s, two runs each (from each sale's scheduled start):")
-for label, x in (("simulator          ", ls), ("acquirer (ISO 8583)", la)):
+for label, x in (("simulator          ", ls), ("acquirer (ISO 8583)", la), ("acquirer, mTLS     ", lt)):
     print(f"  {label} p50 {x['p50_ms']:7.2f} ms  p99 {x['p99_ms']:7.2f} ms  max {x['max_ms']:7.2f} ms  ({x['sales']} sales, {x['connections']} connection{'s' if x['connections'] != 1 else ''} at most)")
 print(f"  added by the link   p50 {la['p50_ms'] - ls['p50_ms']:+7.2f} ms  p99 {la['p99_ms'] - ls['p99_ms']:+7.2f} ms")
+print(f"  added by TLS        p50 {lt['p50_ms'] - la['p50_ms']:+7.2f} ms  p99 {lt['p99_ms'] - la['p99_ms']:+7.2f} ms")
 PY

@@ -43,6 +43,10 @@ struct StoreOptions: ParsableArguments {
         overrides.acquirerResponseTimeout = acquirer?.acquirerResponseTimeout
         overrides.acquirerEchoInterval = acquirer?.acquirerEchoInterval
         overrides.zonePINKeyFile = acquirer?.zonePINKeyFile
+        overrides.acquirerTLSCA = acquirer?.acquirerTLSCA
+        overrides.acquirerTLSCert = acquirer?.acquirerTLSCert
+        overrides.acquirerTLSKey = acquirer?.acquirerTLSKey
+        overrides.acquirerTLSPin = acquirer?.acquirerTLSPin
         overrides.readerTokens = readerTokens?.mode
         overrides.readerTokenKeyFile = readerTokens?.keyFile
         overrides.readerTokenKeyId = readerTokens?.keyId

@@ -1,13 +1,14 @@
 import CardData
 import Foundation
 import Logging
+import NIOSSL
 import Processing
 import ProcessingISO8583
 import ServiceLifecycle
 import Storage
 
 /// The acquirer link as the gateway runs it (`serve --processor iso8583://…`): the TCP
-/// connections, the ISO 8583 processor over them, and its forwarder, which sends the
+/// (or TLS) connections, the ISO 8583 processor over them, and its forwarder, which sends the
 /// reversals owed and repeats them until the acquirer acknowledges them. STAN blocks and
 /// owed reversals live in the store.
 public struct AcquirerLink: Sendable {
@@ -28,6 +29,11 @@ public struct AcquirerLink: Sendable {
             configuration: ISO8583LinkConfiguration(
                 host: settings.host, port: settings.port, connections: settings.connections,
                 echoInterval: settings.echoInterval),
+            tls: settings.tls.map { tls in
+                ISO8583LinkTLS(serverName: settings.host, pinnedCertificateSHA256: tls.pinnedCertificateSHA256) {
+                    try tls.makeContext()
+                }
+            },
             networkSTAN: { Int(try await traceNumbers.next(terminalId: ISO8583TraceNumbers.networkTerminal)) ?? 0 },
             logger: logger, now: now, onStatusChange: onStatusChange)
         let transport = LinkTransport(link: link)

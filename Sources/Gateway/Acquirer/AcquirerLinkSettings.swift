@@ -1,8 +1,10 @@
 /// Where the acquirer host is and how the link talks to it (`tapline serve --processor
-/// iso8583://…` and the `TAPLINE_ACQUIRER_*` variables).
+/// iso8583://…` or `iso8583s://…` and the `TAPLINE_ACQUIRER_*` variables).
 public struct AcquirerLinkSettings: Sendable, Equatable {
     public var host: String
     public var port: Int
+    /// TLS on the connections (`iso8583s://`); nil for plain TCP.
+    public var tls: AcquirerTLSSettings?
     /// Persistent connections kept open to the host.
     public var connections = 2
     /// The zone PIN key shared with the acquirer (hex of a double- or triple-length triple
@@ -33,6 +35,6 @@ public struct AcquirerLinkSettings: Sendable, Equatable {
 extension AcquirerLinkSettings: CustomStringConvertible {
     /// Never shows the zone PIN key.
     public var description: String {
-        "iso8583://\(host):\(port) (\(connections) connections, zone PIN key \(zonePINKeyHex == nil ? "not set" : "set"))"
+        "\(tls == nil ? "iso8583" : "iso8583s")://\(host):\(port) (\(connections) connections, zone PIN key \(zonePINKeyHex == nil ? "not set" : "set"))"
     }
 }

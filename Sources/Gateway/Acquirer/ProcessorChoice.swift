@@ -1,17 +1,19 @@
 import Processing
 
 /// Which processor decides payments: the built-in simulator (the default) or an acquirer
-/// host over ISO 8583 (`iso8583://host:port`).
+/// host over ISO 8583 (`iso8583://host:port`, or `iso8583s://host:port` over TLS).
 public enum ProcessorChoice: Sendable, Equatable, CustomStringConvertible {
     case simulator
     case iso8583(AcquirerLinkSettings)
 
-    /// Reads `simulator` or `iso8583://host:port`; `source` names the flag or variable in errors.
+    /// Reads `simulator`, `iso8583://host:port` or `iso8583s://host:port` (TLS, its files
+    /// still to be given); `source` names the flag or variable in errors.
     static func parse(_ text: String, source: String) throws(ConfigurationError) -> ProcessorChoice {
         if text == "simulator" { return .simulator }
-        let prefix = "iso8583://"
+        let secure = text.hasPrefix("iso8583s://")
+        let prefix = secure ? "iso8583s://" : "iso8583://"
         guard text.hasPrefix(prefix) else {
-            throw .invalid("\(source) must be 'simulator' or iso8583://host:port, not '\(text.prefix(100))'")
+            throw .invalid("\(source) must be 'simulator', iso8583://host:port or iso8583s://host:port (TLS), not '\(text.prefix(100))'")
         }
         let address = text.dropFirst(prefix.count)
         guard let colon = address.lastIndex(of: ":"), let port = Int(address[address.index(after: colon)...]),
@@ -24,7 +26,9 @@ public enum ProcessorChoice: Sendable, Equatable, CustomStringConvertible {
         guard !host.isEmpty, !host.contains("/"), !host.contains("@") else {
             throw .invalid("\(source) must name the acquirer host and port, as iso8583://acquirer.example:7000, not '\(text.prefix(100))'")
         }
-        return .iso8583(AcquirerLinkSettings(host: host, port: port))
+        var settings = AcquirerLinkSettings(host: host, port: port)
+        settings.tls = secure ? AcquirerTLSSettings() : nil
+        return .iso8583(settings)
     }
 
     /// The id and name merchants see for this choice.
@@ -38,7 +42,7 @@ public enum ProcessorChoice: Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .simulator: return "simulator"
-        case .iso8583(let link): return "iso8583://\(link.host):\(link.port)"
+        case .iso8583(let link): return "\(link.tls == nil ? "iso8583" : "iso8583s")://\(link.host):\(link.port)"
         }
     }
 }

@@ -4,8 +4,9 @@ extension ConfigurationOverrides {
     /// The processor from `--processor` or `TAPLINE_PROCESSOR`, with the acquirer link's
     /// settings when it is one. A link's settings without a link are refused, not ignored.
     func acquirerLink(_ environment: [String: String]) throws(ConfigurationError) -> ProcessorChoice {
-        let choice = try (processor.map { ($0, "--processor") } ?? environment["TAPLINE_PROCESSOR"].map { ($0, "TAPLINE_PROCESSOR") })
+        let parsed = try (processor.map { ($0, "--processor") } ?? environment["TAPLINE_PROCESSOR"].map { ($0, "TAPLINE_PROCESSOR") })
             .map { (text, source) throws(ConfigurationError) in try ProcessorChoice.parse(text, source: source) } ?? .simulator
+        let choice = try acquirerTLS(environment, choice: parsed)
         let connections = try Self.number(
             acquirerConnections, "--acquirer-connections", environment["TAPLINE_ACQUIRER_CONNECTIONS"], "TAPLINE_ACQUIRER_CONNECTIONS", in: 1...16)
         // Schemes want an answer within 15 to 25 s; a minute is the most a cardholder waits.

@@ -23,7 +23,7 @@ public struct ConfigurationOverrides: Sendable {
     public var databasePoolSize: Int?
     /// A file holding the master key (base64 of 32 bytes); `TAPLINE_MASTER_KEY` gives the key itself.
     public var masterKeyFile: String?
-    /// `simulator` or `iso8583://host:port`.
+    /// `simulator`, `iso8583://host:port` or `iso8583s://host:port` (TLS).
     public var processor: String?
     /// Connections to the acquirer host.
     public var acquirerConnections: Int?
@@ -31,6 +31,12 @@ public struct ConfigurationOverrides: Sendable {
     public var acquirerResponseTimeout: Int?
     /// Seconds an idle acquirer connection waits before its echo test.
     public var acquirerEchoInterval: Int?
+    /// TLS on the acquirer link (`iso8583s://`): the CA file, the client certificate chain
+    /// and its key (mutual TLS), and the SHA-256 pin of the host's certificate.
+    public var acquirerTLSCA: String?
+    public var acquirerTLSCert: String?
+    public var acquirerTLSKey: String?
+    public var acquirerTLSPin: String?
     /// A file holding the zone PIN key in hex; `TAPLINE_ZONE_PIN_KEY` gives the key itself.
     public var zonePINKeyFile: String?
     /// `tapline`, `signed` or `remote`: how reader tokens are made.

@@ -1,6 +1,7 @@
 import Logging
 import NIOCore
 import NIOPosix
+import NIOSSL
 
 extension ISO8583Link {
     /// One connection slot, for as long as the link runs: connect, sign on, serve until the
@@ -26,7 +27,8 @@ extension ISO8583Link {
         }
     }
 
-    /// A new TCP connection for `slot`, or nil (logged) when the host cannot be reached.
+    /// A new TCP connection for `slot`, its TLS handshake done when the link has TLS, or nil
+    /// (logged) when the host cannot be reached or TLS with it failed.
     private func connect(slot: Int) async -> ISO8583LinkConnection? {
         let (id, reachedBefore) = state.withLock { state in
             state.lastConnectionID += 1
@@ -36,11 +38,27 @@ extension ISO8583Link {
         logger[metadataKey: "acquirer_connection"] = "\(id)"
         let (events, eventSink) = AsyncStream.makeStream(
             of: ISO8583LinkConnection.Event.self, bufferingPolicy: .bufferingNewest(1))
-        let bootstrap = ClientBootstrap(group: group)
+        let tlsContext: NIOSSLContext?
+        do {
+            // Made for each connection, so that certificate files replaced since the last one
+            // are used now, while the connections already signed on keep theirs.
+            tlsContext = try tls?.makeContext()
+        } catch {
+            eventSink.finish()
+            reportUnreachable(error, message: "acquirer TLS settings unusable", reachedBefore: reachedBefore, logger: logger)
+            return nil
+        }
+        let eventLoop = group.next()
+        let handshake = tlsContext.map { _ in eventLoop.makePromise(of: Void.self) }
+        let bootstrap = ClientBootstrap(group: eventLoop)
             .connectTimeout(TimeAmount(configuration.connectTimeout))
             .channelOption(.socketOption(.tcp_nodelay), value: 1)
             .channelInitializer { [self, logger] channel in
                 channel.eventLoop.makeCompletedFuture {
+                    if let tls, let tlsContext, let handshake {
+                        try channel.pipeline.syncOperations.addHandlers(
+                            tls.handlers(context: tlsContext, timeout: configuration.connectTimeout, done: handshake))
+                    }
                     try channel.pipeline.syncOperations.addHandlers([
                         IdleStateHandler(readTimeout: TimeAmount(configuration.echoInterval)),
                         ISO8583LinkHandler(
@@ -54,12 +72,23 @@ extension ISO8583Link {
             channel = try await bootstrap.connect(host: configuration.host, port: configuration.port).get()
         } catch {
             eventSink.finish()
-            reportUnreachable(error, reachedBefore: reachedBefore, logger: logger)
+            handshake?.fail(error)
+            reportUnreachable(error, message: "acquirer host unreachable", reachedBefore: reachedBefore, logger: logger)
             return nil
+        }
+        if let handshake {
+            do {
+                try await handshake.futureResult.get()
+            } catch {
+                // The handshake's handler closed the channel; nothing was written on it.
+                eventSink.finish()
+                reportUnreachable(error, message: "acquirer TLS handshake failed", reachedBefore: reachedBefore, logger: logger)
+                return nil
+            }
         }
         state.withLock { state in
             state.reachedCount += 1
-            state.unreachableReported = false
+            state.reportedFailure = nil
         }
         // Registered on the connection itself, so that whatever closes it (the host, bad
         // input, a failed echo, shutdown) fails its requests at once.
@@ -71,20 +100,24 @@ extension ISO8583Link {
         return ISO8583LinkConnection(id: id, slot: slot, channel: channel, logger: logger, events: events)
     }
 
-    /// Logs a failed attempt: at warning when it is the first of an outage, else at debug.
-    /// An attempt that began before another slot reached the host belongs to the outage that
-    /// ended then, which was logged already.
-    private func reportUnreachable(_ error: any Error, reachedBefore: Int, logger: Logger) {
+    /// Logs a failed attempt as `message`: at warning when it is the first of an outage or
+    /// fails otherwise than the one logged, else at debug. An attempt that began before
+    /// another slot reached the host belongs to the outage that ended then, which was
+    /// logged already.
+    private func reportUnreachable(_ error: any Error, message: Logger.Message, reachedBefore: Int, logger: Logger) {
+        // TLS errors in plain words; other errors as they are.
+        let reason = ISO8583LinkTLSFailure.describe(error)
         let first = state.withLock { state in
-            guard reachedBefore == state.reachedCount, !state.unreachableReported else { return false }
-            state.unreachableReported = true
+            let failure = "\(message): \(reason)"
+            guard reachedBefore == state.reachedCount, state.reportedFailure != failure else { return false }
+            state.reportedFailure = failure
             return true
         }
         let metadata: Logger.Metadata = [
-            "host": "\(configuration.host)", "port": "\(configuration.port)", "error": "\(error)",
+            "host": "\(configuration.host)", "port": "\(configuration.port)", "error": "\(reason)",
         ]
         if first {
-            logger.warning("acquirer host unreachable", metadata: metadata)
+            logger.warning(message, metadata: metadata)
         } else {
             logger.debug("acquirer connection attempt failed", metadata: metadata)
         }

@@ -4,7 +4,7 @@ import NIOCore
 import NIOPosix
 import PaymentCore
 
-/// The acquirer link's TCP side: a pool of persistent connections to one acquirer host,
+/// The acquirer link's TCP side (TLS over it when ``tls`` is set): a pool of persistent connections to one acquirer host,
 /// each signed on (0800, 70 = 001) before it carries a request, checked with an echo test
 /// (70 = 301) when idle, reopened with exponential backoff when it closes, and signed off
 /// (70 = 002) at shutdown.
@@ -16,6 +16,8 @@ import PaymentCore
 /// ``ISO8583Redaction``.
 public final class ISO8583Link: Sendable {
     public let configuration: ISO8583LinkConfiguration
+    /// TLS on each connection (`iso8583s://`); nil for plain TCP.
+    public let tls: ISO8583LinkTLS?
     let codec: ISO8583Codec
     let networkSTAN: @Sendable () async throws -> Int
     let logger: Logger
@@ -35,12 +37,14 @@ public final class ISO8583Link: Sendable {
         /// Counts the connections made, so that an attempt that began before the last one
         /// succeeded is not taken for the start of a new outage.
         var reachedCount = 0
-        /// Whether the current outage was logged, so that it is logged once, not per attempt.
-        var unreachableReported = false
+        /// What was logged of the current outage (message and error), so that it is logged
+        /// once, not per attempt, and again only when the failure changes.
+        var reportedFailure: String?
         var running = false
     }
 
     /// - Parameters:
+    ///   - tls: TLS on each connection; nil for plain TCP.
     ///   - networkSTAN: the STAN of each sign-on, echo test and sign-off (the link's own
     ///     counter: network messages carry no terminal id).
     ///   - eventLoopGroup: where the connections live.
@@ -49,6 +53,7 @@ public final class ISO8583Link: Sendable {
     ///     on whichever thread that happened.
     public init(
         configuration: ISO8583LinkConfiguration,
+        tls: ISO8583LinkTLS? = nil,
         codec: ISO8583Codec = ISO8583Codec(),
         networkSTAN: @escaping @Sendable () async throws -> Int,
         logger: Logger = Logger(label: "tapline.iso8583.link"),
@@ -57,6 +62,7 @@ public final class ISO8583Link: Sendable {
         onStatusChange: @escaping @Sendable (ISO8583LinkStatus) -> Void = { _ in }
     ) {
         self.configuration = configuration
+        self.tls = tls
         self.codec = codec
         self.networkSTAN = networkSTAN
         self.logger = logger

@@ -65,7 +65,9 @@ final class ISO8583LinkHandler: ChannelInboundHandler {
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        logger.warning("acquirer connection failed", metadata: ["error": "\(error)"])
+        // A TLS alert after the handshake (a host that refuses the client certificate under
+        // TLS 1.3) lands here: it is named in plain words.
+        logger.warning("acquirer connection failed", metadata: ["error": "\(ISO8583LinkTLSFailure.describe(error))"])
         context.close(promise: nil)
     }
 

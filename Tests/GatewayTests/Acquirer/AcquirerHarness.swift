@@ -28,8 +28,11 @@ struct AcquirerHarness: Sendable {
     /// the gateway's own bound on a processor call, `gatewayTimeout`, is the settings' (5
     /// seconds more) unless given. `echoInterval` is how long a connection idles before its
     /// echo test. `keys`, `clock` and `cardData` are the gateway's (a host opening sealed
-    /// card data needs the keys and the real time).
+    /// card data needs the keys and the real time). `tls` puts the link on TLS; with
+    /// `waitUntilUp` false the harness returns without waiting for a connection to sign on
+    /// (for a link that must not).
     static func make(hostFlags: [String] = [], store: (any Store)? = nil, host given: AcquirerHostProcess? = nil,
+                     tls: AcquirerTLSSettings? = nil, waitUntilUp: Bool = true,
                      processorTimeout: Duration = .seconds(10), gatewayTimeout: Duration? = nil, connections: Int = 2,
                      echoInterval: Duration = .seconds(60), setIds: Bool = true, keys: GatewayKeys = .generate(),
                      clock: TestClock = TestClock(), cardData: CardDataMode = .tapline) async throws -> AcquirerHarness {
@@ -40,6 +43,7 @@ struct AcquirerHarness: Sendable {
         settings.connections = connections
         settings.responseTimeout = processorTimeout
         settings.echoInterval = echoInterval
+        settings.tls = tls
         let events = AcquirerEvents()
         let linkLogs = LogCapture()
         var logger = Logger(label: "acquirer-test") { _ in AcquirerLogHandler(events: events, capture: linkLogs) }
@@ -59,6 +63,7 @@ struct AcquirerHarness: Sendable {
         }
         let runner = Task { await link.run() }
         let harness = AcquirerHarness(host: host, link: link, linkLogs: linkLogs, events: events, gateway: gateway, runner: runner)
+        guard waitUntilUp else { return harness }
         guard await harness.waitUntilUp() else {
             await harness.stopLink()
             throw AcquirerHostProcess.HostFailure(message: "the link did not come up")

@@ -62,6 +62,16 @@ final class AcquirerHostProcess: @unchecked Sendable {
         kill(process.processIdentifier, SIGCONT)
     }
 
+    /// Makes the host close every open connection (SIGUSR1), so that the link reconnects.
+    func dropConnections() {
+        kill(process.processIdentifier, SIGUSR1)
+    }
+
+    /// The journal's connection events (`tls`, `tls handshake failed`, `dropped by signal`).
+    func connectionEvents(_ event: String) throws -> [[String: Any]] {
+        try journal().filter { $0["event"] as? String == event }
+    }
+
     func stop() async {
         // SIGKILL: the test runner's threads block SIGTERM, and a child starts with that mask.
         kill(process.processIdentifier, SIGKILL)
