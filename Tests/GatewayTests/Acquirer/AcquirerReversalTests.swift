@@ -33,7 +33,10 @@ struct AcquirerReversalTests {
                 !$0.lines("reversal acknowledged").isEmpty || !$0.lines("late or unknown response").isEmpty
             }
             #expect(settled.lines("late or unknown response").isEmpty, "the 0410 came when nobody waited for it")
-            #expect(settled.lines("reversal acknowledged").map { $0.metadata["mti"] } == ["0400"])
+            // On failure, what the link logged and what the host saw say where it stopped.
+            let trail = settled.lines.map { "\($0.message) \($0.metadata["mti"] ?? "")" }
+            let seen = (try? acquirer.host.journal().map { "\($0["direction"] ?? "") \($0["mti"] ?? "") \($0["note"] ?? "")" }) ?? []
+            #expect(settled.lines("reversal acknowledged").map { $0.metadata["mti"] } == ["0400"], "link: \(trail); host: \(seen)")
             #expect(try acquirer.host.received("0400").count == 1 && acquirer.host.received("0401").isEmpty)
             #expect(try await acquirer.gateway.store.read { try await $0.duePendingReversals(at: .distantFuture, limit: 10) }.isEmpty)
         }
