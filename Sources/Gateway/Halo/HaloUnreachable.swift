@@ -33,13 +33,8 @@ enum HaloUnreachable {
             createMethod: .tapToPay, createdAt: now)
         row.referenceId = reference
         row.cardPresent = tap.details(deviceId: deviceId)
-        row.card = switch tap.card {
-        case .clear(let card):
-            CardSummary(maskedPan: card.maskedPAN, brand: card.brand.rawValue, panHash: "", expiryMonth: card.expiryMonth,
-                        expiryYear: card.expiryYear, entryMode: "contactless")
-        case .sealed(let card):
-            CardSummary(maskedPan: card.maskedPAN, brand: card.brand.rawValue, panHash: "", expiryMonth: 0, expiryYear: 0, entryMode: "contactless")
-        }
+        // Only rendered, never stored: no PAN hash is needed.
+        row.card = tap.card.summary(panHash: "", entryMode: "contactless")
         return answer(for: row, isPINAnswer: false)
     }
 

@@ -27,7 +27,7 @@ struct PaymentService: Sendable {
             id: makeId(), merchantId: merchantId, type: payment.type, status: .pending,
             currency: payment.currency, amount: payment.total, createMethod: payment.createMethod, createdAt: now())
         row.tipAmount = payment.tipAmount
-        row.card = summary(of: payment.card, entryMode: payment.entryModeName)
+        row.card = payment.card.summary(panHash: payment.card.clear.map { panHasher.hash($0.pan) } ?? "", entryMode: payment.entryModeName)
         row.cardPresent = payment.tap?.details
         row.referenceId = payment.referenceId
         row.customerId = payment.customerId
@@ -69,20 +69,6 @@ struct PaymentService: Sendable {
         request.customerInitiated = payment.cardEntry?.customerInitiated
         return try await processor.decideOriginal(
             request, id: row.id, merchantId: merchantId, recorder: recorder, logger: logger, avsSettings: avs)
-    }
-
-    /// What the row keeps of the card. A card passed on sealed has no PAN hash, and its expiry
-    /// (0 until then) comes with the acquirer's answer.
-    private func summary(of card: PaymentCard, entryMode: String) -> CardSummary {
-        switch card {
-        case .clear(let card):
-            CardSummary(
-                maskedPan: card.maskedPAN, brand: card.brand.rawValue,
-                panHash: panHasher.hash(card.pan), expiryMonth: card.expiryMonth, expiryYear: card.expiryYear,
-                entryMode: entryMode)
-        case .sealed(let card):
-            CardSummary(maskedPan: card.maskedPAN, brand: card.brand.rawValue, panHash: "", expiryMonth: 0, expiryYear: 0, entryMode: entryMode)
-        }
     }
 }
 
