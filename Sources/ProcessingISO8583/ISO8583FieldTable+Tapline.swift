@@ -36,6 +36,7 @@ extension ISO8583FieldTable {
         ISO8583FieldSpec(60, "Reserved national", .alphanumericSpecial, .lllvar, max: 999),
         ISO8583FieldSpec(62, "Reserved private", .alphanumericSpecial, .lllvar, max: 999),
         ISO8583FieldSpec(63, "Reserved private", .alphanumericSpecial, .lllvar, max: 999),
+        ISO8583FieldSpec(64, "Message authentication code", .binary, .fixed, max: 8),
         ISO8583FieldSpec(70, "Network management information code", .numeric, .fixed, max: 3),
         ISO8583FieldSpec(90, "Original data elements", .numeric, .fixed, max: 42),
         ISO8583FieldSpec(95, "Replacement amounts", .alphanumeric, .fixed, max: 42),

@@ -43,6 +43,7 @@ struct StoreOptions: ParsableArguments {
         overrides.acquirerResponseTimeout = acquirer?.acquirerResponseTimeout
         overrides.acquirerEchoInterval = acquirer?.acquirerEchoInterval
         overrides.zonePINKeyFile = acquirer?.zonePINKeyFile
+        overrides.acquirerMACKeyFile = acquirer?.acquirerMACKeyFile
         overrides.readerTokens = readerTokens?.mode
         overrides.readerTokenKeyFile = readerTokens?.keyFile
         overrides.readerTokenKeyId = readerTokens?.keyId
