@@ -912,7 +912,9 @@ class Server:
         mti, fields = message["mti"], message["fields"]
         used = None
         if self.mac_keys:
-            used = mac_key_used(self.mac_keys, data, fields)
+            # The link answers a key exchange under the key it just took.
+            offered = [self.offered_key] if self.offered_key is not None else []
+            used = mac_key_used(self.mac_keys + offered, data, fields)
             if used is None:
                 log(f"connection {conn.number}: {mti} STAN {fields.get('11')}: missing or wrong MAC, not answered")
                 self.journal.write({"connection": conn.number, "direction": "in", "mti": mti,

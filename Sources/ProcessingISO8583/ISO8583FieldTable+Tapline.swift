@@ -42,6 +42,7 @@ extension ISO8583FieldTable {
         ISO8583FieldSpec(95, "Replacement amounts", .alphanumeric, .fixed, max: 42),
         ISO8583FieldSpec(120, "Reserved private", .alphanumericSpecial, .llllvar, max: 9999),
         ISO8583FieldSpec(121, "Reserved private", .alphanumericSpecial, .llllvar, max: 9999),
+        ISO8583FieldSpec(125, "Reserved private", .alphanumericSpecial, .lllvar, max: 999),
         ISO8583FieldSpec(128, "Message authentication code", .binary, .fixed, max: 8),
     ]
 }

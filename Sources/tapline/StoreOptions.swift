@@ -44,6 +44,7 @@ struct StoreOptions: ParsableArguments {
         overrides.acquirerEchoInterval = acquirer?.acquirerEchoInterval
         overrides.zonePINKeyFile = acquirer?.zonePINKeyFile
         overrides.acquirerMACKeyFile = acquirer?.acquirerMACKeyFile
+        overrides.acquirerZoneMasterKeyFile = acquirer?.acquirerZoneMasterKeyFile
         overrides.readerTokens = readerTokens?.mode
         overrides.readerTokenKeyFile = readerTokens?.keyFile
         overrides.readerTokenKeyId = readerTokens?.keyId

@@ -50,6 +50,7 @@ TABLE = [
     (95, "Replacement amounts", "an", "fixed", 42),
     (120, "Reserved private", "ans", "LLLLVAR", 9999),
     (121, "Reserved private", "ans", "LLLLVAR", 9999),
+    (125, "Reserved private", "ans", "LLLVAR", 999),
     (128, "Message authentication code", "b", "fixed", 8),
 ]
 

@@ -70,11 +70,17 @@ public struct AcquirerLink: Sendable {
         let pinProblem = "the zone PIN key must be 32 or 48 hex digits (a double- or triple-length key)"
         let macProblem = "TAPLINE_ACQUIRER_MAC_KEY must be 32 hex digits (a double-length key: the retail MAC has two keys)"
         let zonePINKey = try bytes(settings.zonePINKeyHex, pinProblem)
+        let masterProblem = "TAPLINE_ACQUIRER_ZONE_MASTER_KEY must be 32 or 48 hex digits (a double- or triple-length key)"
         let macKey = try bytes(settings.macKeyHex, macProblem)
+        let masterKey = try bytes(settings.zoneMasterKeyHex, masterProblem)
         do {
-            return try SoftwareSecurityModule(zonePINKey: zonePINKey, terminalAuthenticationKey: macKey)
+            return try SoftwareSecurityModule(zonePINKey: zonePINKey, terminalAuthenticationKey: macKey, zoneMasterKey: masterKey)
         } catch {
-            throw ConfigurationError.invalid((error as? SecurityModuleError) == .invalidKey(.zonePIN) ? pinProblem : macProblem)
+            switch error as? SecurityModuleError {
+            case .invalidKey(.zonePIN): throw ConfigurationError.invalid(pinProblem)
+            case .invalidKey(.zoneMaster): throw ConfigurationError.invalid(masterProblem)
+            default: throw ConfigurationError.invalid(macProblem)
+            }
         }
     }
 }

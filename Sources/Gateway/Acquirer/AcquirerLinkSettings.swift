@@ -19,6 +19,9 @@ public struct AcquirerLinkSettings: Sendable, Equatable {
     /// every message both ways carries the retail MAC in 64 or 128 (docs/iso8583.md,
     /// "Message authentication"). Never logged.
     public var macKeyHex: String?
+    /// The zone master key (hex of a double- or triple-length triple DES key) under which the
+    /// acquirer sends new working keys over 0800 (docs/iso8583.md, "Key exchange"). Never logged.
+    public var zoneMasterKeyHex: String?
 
     /// The gateway's bound on one processor call: the link's wait plus a margin for the STAN
     /// and the store, so that the link's own no-answer path (failed, reversal owed) is what
@@ -37,6 +40,6 @@ public struct AcquirerLinkSettings: Sendable, Equatable {
 extension AcquirerLinkSettings: CustomStringConvertible {
     /// Never shows the zone PIN key or the MAC key.
     public var description: String {
-        "iso8583://\(host):\(port) (\(connections) connections, zone PIN key \(zonePINKeyHex == nil ? "not set" : "set"), MAC key \(macKeyHex == nil ? "not set" : "set"))"
+        "iso8583://\(host):\(port) (\(connections) connections, zone PIN key \(zonePINKeyHex == nil ? "not set" : "set"), MAC key \(macKeyHex == nil ? "not set" : "set"), zone master key \(zoneMasterKeyHex == nil ? "not set" : "set"))"
     }
 }

@@ -73,7 +73,7 @@ extension ISO8583Link {
 
     /// A message the host sent on a connection: the answer to a waiting request; a response
     /// of the wrong type for one, which fails it at once; or logged and dropped.
-    func received(_ message: ISO8583Message, logger: Logger) {
+    func received(_ message: ISO8583Message, logger: Logger, channel: (any Channel)? = nil) {
         logger.debug("received \(message)")
         // 41 and 11 are never card data; they are quoted like any text field.
         var metadata: Logger.Metadata = [
@@ -85,6 +85,10 @@ extension ISO8583Link {
             // Never the MAC itself: only that it is missing or wrong.
             metadata["failed_request"] = "\(pending.reject(message, with: .badMAC))"
             logger.warning("message with a missing or wrong MAC: treated as no answer", metadata: metadata)
+            return
+        }
+        if Self.isKeyExchange(message), let channel {
+            keyExchange(message, channel: channel, logger: logger)
             return
         }
         switch pending.resolve(message) {

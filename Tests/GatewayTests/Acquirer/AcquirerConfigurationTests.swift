@@ -92,4 +92,15 @@ import Testing
             try ConfigurationOverrides().resolve(environment: ["TAPLINE_ACQUIRER_MAC_KEY": key])
         }
     }
+
+    @Test(arguments: ["0123", String(repeating: "G", count: 32), String(repeating: "AB", count: 20)])
+    func aBadZoneMasterKeyIsRefusedInOneLineNamingIt(key: String) {
+        let environment = ["TAPLINE_PROCESSOR": "iso8583://127.0.0.1:7000", "TAPLINE_ACQUIRER_ZONE_MASTER_KEY": key]
+        #expect {
+            try ConfigurationOverrides().resolve(environment: environment)
+        } throws: { error in
+            let line = "\(error)"
+            return line.contains("TAPLINE_ACQUIRER_ZONE_MASTER_KEY") && !line.contains("\n") && !line.contains(key)
+        }
+    }
 }

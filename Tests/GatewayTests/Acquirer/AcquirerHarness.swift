@@ -33,7 +33,7 @@ struct AcquirerHarness: Sendable {
                      processorTimeout: Duration = .seconds(10), gatewayTimeout: Duration? = nil, connections: Int = 2,
                      echoInterval: Duration = .seconds(60), setIds: Bool = true, keys: GatewayKeys = .generate(),
                      clock: TestClock = TestClock(), cardData: CardDataMode = .tapline,
-                     macKey: String? = nil) async throws -> AcquirerHarness {
+                     macKey: String? = nil, zoneMasterKey: String? = nil) async throws -> AcquirerHarness {
         let host = try given ?? AcquirerHostProcess(flags: hostFlags)
         let store = store ?? MemoryStore()
         var settings = AcquirerLinkSettings(host: "127.0.0.1", port: host.port)
@@ -42,6 +42,7 @@ struct AcquirerHarness: Sendable {
         settings.responseTimeout = processorTimeout
         settings.echoInterval = echoInterval
         settings.macKeyHex = macKey
+        settings.zoneMasterKeyHex = zoneMasterKey
         let events = AcquirerEvents()
         let linkLogs = LogCapture()
         var logger = Logger(label: "acquirer-test") { _ in AcquirerLogHandler(events: events, capture: linkLogs) }
@@ -86,10 +87,11 @@ struct AcquirerHarness: Sendable {
     /// `body` throws.
     static func with<T: Sendable>(hostFlags: [String] = [], store: (any Store)? = nil, setIds: Bool = true,
                                   processorTimeout: Duration = .seconds(10), gatewayTimeout: Duration? = nil, connections: Int = 2,
-                                  macKey: String? = nil,
+                                  macKey: String? = nil, zoneMasterKey: String? = nil,
                                   _ body: (AcquirerHarness) async throws -> T) async throws -> T {
         let harness = try await make(hostFlags: hostFlags, store: store, processorTimeout: processorTimeout,
-                                     gatewayTimeout: gatewayTimeout, connections: connections, setIds: setIds, macKey: macKey)
+                                     gatewayTimeout: gatewayTimeout, connections: connections, setIds: setIds, macKey: macKey,
+                                     zoneMasterKey: zoneMasterKey)
         do {
             let result = try await body(harness)
             await harness.stop()
