@@ -65,6 +65,11 @@ Flags:
   --journal FILE         append one JSON line per message received and sent
   --card-keys FILE       the gateway's key file: open sealed card data in 120 (scripts/acquirer_sealed.py
                          says how it is checked); the card is then the read's 5A, and approvals carry 14
+  --mac-key HEX          terminal authentication key (32 hex digits): every message must
+                         carry the retail MAC (ISO 9797-1 algorithm 3, padding 1, psec) of
+                         its bytes before the MAC field, in 64 (no secondary bitmap) or 128;
+                         one without a valid MAC is journaled "bad MAC" and not answered;
+                         every answer carries one
   --print-cards          print the test-card table as JSON and exit
   --tls-cert FILE, --tls-key FILE
                          serve TLS (the gateway's iso8583s://) with this PEM certificate chain and key
@@ -86,6 +91,18 @@ Test controls (each off by default):
   --wrong-mti-on STAN    answer every message with this STAN (11), 0800 included, under the
                          wrong MTI: the right one with its function digit 2 higher (0210 →
                          0230, 0810 → 0830), fields as decided
+  --zone-master-key HEX  zone master key (32 or 48 hex digits) for key exchange: a new
+                         key goes in 125 as "TAK", its hex enciphered under this key
+                         (triple DES ECB, psec) and its 6-hex-digit KCV
+  --send-mac-key HEX     with --mac-key and --zone-master-key: after the first sign-on,
+                         send an 0800 (70 = 161) with this TAK in 125; once its 0810 says
+                         39 = 00, answers carry MACs under it (requests verify under the
+                         new key or the one before). An 0800 70 = 161 without 125 from the
+                         gateway is answered 39 = 00 with this key (or a random one) in 125,
+                         and the host switches to it
+  --wrong-key-kcv        send the key of --send-mac-key with a wrong KCV
+  --bad-mac-on STAN      with --mac-key: answer every message with this STAN (11) with a
+                         wrong MAC (the right one with its first byte inverted)
   --echo-code CODE       answer echo tests (0800, 70 = 301) with 39 = CODE (2 characters)
                          instead of 00
 Signal: SIGUSR1 closes every open connection (journaled as "dropped by signal"), so that a
@@ -131,6 +148,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent / "interop"))
 
 import iso8583  # noqa: E402
 from psec import des as psec_des  # noqa: E402
+from psec import mac as psec_mac  # noqa: E402
 from psec import pinblock as psec_pinblock  # noqa: E402
 from pyemv import tlv as emv_tlv  # noqa: E402
 
@@ -844,6 +862,39 @@ def decode(data):
     return iso8583_profile.from_pyiso8583(document)
 
 
+def mac_field(fields):
+    """ISO 8583:1987: the MAC is the last field, 128 with a secondary bitmap, else 64."""
+    return "128" if any(65 <= int(key) <= 127 for key in fields) else "64"
+
+
+def retail_mac(key, data):
+    return psec_mac.generate_retail_mac(key[:8], key[8:16], bytes(data), 1)
+
+
+def mac_key_used(keys, data, fields):
+    """The first of `keys` under which the message's MAC verifies, or None."""
+    field = mac_field(fields)
+    other = "64" if field == "128" else "128"
+    if field not in fields or other in fields or len(data) <= 8:
+        return None
+    for key in keys:
+        if retail_mac(key, data[:-8]).hex().upper() == fields[field].upper():
+            return key
+    return None
+
+
+def kcv(key):
+    return psec_des.generate_kcv(key, 3).hex().upper()
+
+
+def key_block(zmk, key, wrong_kcv=False):
+    """Field 125 of a key exchange: "TAK", the key enciphered under the ZMK, its KCV."""
+    check = "000000" if wrong_kcv else kcv(key)
+    if wrong_kcv and kcv(key) == check:
+        check = "000001"
+    return "TAK" + psec_des.encrypt_tdes_ecb(zmk, key).hex().upper() + check
+
+
 def response_mti(mti):
     return mti[:2] + str(int(mti[2]) + 1) + "0"
 
@@ -868,6 +919,10 @@ class Server:
         self.tasks = set()
         self.open = {}
         self.tls = tls_context(options)
+        # The MAC key answers go under first; requests verify under any (the new and the old).
+        self.mac_keys = [options.mac_key] if options.mac_key is not None else []
+        self.key_sent = False
+        self.offered_key = None
 
     def drop_all(self):
         """SIGUSR1: close every open connection, answered or not."""
@@ -933,6 +988,18 @@ class Server:
             self.journal.write({"connection": conn.number, "direction": "in", "error": reason, "length": len(data)})
             return False
         mti, fields = message["mti"], message["fields"]
+        used = None
+        if self.mac_keys:
+            # The link answers a key exchange under the key it just took.
+            offered = [self.offered_key] if self.offered_key is not None else []
+            used = mac_key_used(self.mac_keys + offered, data, fields)
+            if used is None:
+                log(f"connection {conn.number}: {mti} STAN {fields.get('11')}: missing or wrong MAC, not answered")
+                self.journal.write({"connection": conn.number, "direction": "in", "mti": mti,
+                                    "fields": journal_fields(fields, None), "note": "bad MAC"})
+                return True
+        if fields.get("70") == "161" and mti in ("0800", "0810"):
+            return self.key_exchange(conn, mti, fields, used)
         icc = parse_icc(fields["55"]) if "55" in fields else None
         signed_on = conn.signed_on  # as the message found the connection
         try:
@@ -947,6 +1014,8 @@ class Server:
             notes.append("dropped connection")
         entry = {"connection": conn.number, "direction": "in", "mti": mti, "fields": journal_fields(fields, icc),
                  "signedOn": signed_on}
+        if used is not None:
+            entry["macKcv"] = kcv(used)
         if notes:
             entry["note"] = ", ".join(notes)
         self.journal.write(entry)
@@ -957,9 +1026,53 @@ class Server:
         if outcome.answer is not None:
             answer = {key: fields[key] for key in ("7", "11", "41", "49", "70") if key in fields}
             answer.update(outcome.answer)
-            task = asyncio.ensure_future(self.send(conn, response_mti(mti), answer, outcome.delay_ms))
-            self.tasks.add(task)
-            task.add_done_callback(self.tasks.discard)
+            self.spawn(self.send(conn, response_mti(mti), answer, outcome.delay_ms))
+        if mti == "0800" and fields.get("70") == "001" and self.options.send_mac_key is not None \
+                and not self.key_sent:
+            self.key_sent = True
+            self.spawn(self.send_key(conn))
+        return True
+
+    def spawn(self, coroutine):
+        task = asyncio.ensure_future(coroutine)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def send_key(self, conn):
+        """Host-initiated key exchange: an 0800 (70 = 161) with the new TAK in 125."""
+        key = self.options.send_mac_key
+        self.offered_key = key
+        fields = {"7": datetime.datetime.now(datetime.timezone.utc).strftime("%m%d%H%M%S"), "11": "900001",
+                  "70": "161", "125": key_block(self.options.zone_master_key, key, self.options.wrong_key_kcv)}
+        await self.send(conn, "0800", fields, 0)
+
+    def key_exchange(self, conn, mti, fields, used):
+        """70 = 161: the gateway's answer to the host's new key, or its request for one."""
+        entry = {"connection": conn.number, "direction": "in", "mti": mti, "fields": journal_fields(fields, None)}
+        if used is not None:
+            entry["macKcv"] = kcv(used)
+        if mti == "0810":
+            accepted = fields.get("39") == "00" and self.offered_key is not None
+            if accepted:
+                self.mac_keys = [self.offered_key] + [k for k in self.mac_keys if k != self.offered_key][:1]
+            entry["note"] = "key taken" if accepted else "key refused"
+            self.journal.write(entry)
+            return True
+        key = self.options.send_mac_key or secrets.token_bytes(16)
+        entry["note"] = "key requested"
+        self.journal.write(entry)
+        answer = {k: fields[k] for k in ("7", "11", "70") if k in fields}
+        if self.options.zone_master_key is None or not self.mac_keys:
+            answer["39"] = "96"  # no zone master key or no MAC key to change
+            self.spawn(self.send(conn, "0810", answer, 0))
+            return True
+        answer["39"] = "00"
+        answer["125"] = key_block(self.options.zone_master_key, key)
+
+        async def answer_then_switch():
+            await self.send(conn, "0810", answer, 0)
+            self.mac_keys = [key] + [k for k in self.mac_keys if k != key][:1]
+        self.spawn(answer_then_switch())
         return True
 
     async def send(self, conn, mti, fields, delay_ms):
@@ -976,17 +1089,28 @@ class Server:
             wrong = self.options.wrong_mti_on is not None and stan == self.options.wrong_mti_on
             if wrong:
                 mti = mti[:2] + str(int(mti[2]) + 2) + mti[3]
+            key = self.mac_keys[0] if self.mac_keys else None
+            sent = dict(fields)
+            if key is not None:
+                sent[mac_field(fields)] = "00" * 8
             try:
-                encoded, _ = iso8583.encode(iso8583_profile.to_pyiso8583({"mti": mti, "fields": fields}),
+                encoded, _ = iso8583.encode(iso8583_profile.to_pyiso8583({"mti": mti, "fields": sent}),
                                             iso8583_profile.SPEC)
             except Exception as error:
                 log(f"connection {conn.number}: cannot encode the {mti} for STAN {stan}: {error}")
                 return
             data = bytes(encoded)
+            if key is not None:
+                mac = bytearray(retail_mac(key, data[:-8]))
+                if stan is not None and stan == self.options.bad_mac_on:
+                    mac[0] ^= 0xFF
+                data = data[:-8] + bytes(mac)
             icc = parse_icc(fields["55"]) if "55" in fields else None
             entry = {"connection": conn.number, "direction": "out", "mti": mti, "fields": journal_fields(fields, icc)}
             if wrong:
                 entry["note"] = "wrong MTI"
+            if key is not None and stan is not None and stan == self.options.bad_mac_on:
+                entry["note"] = "bad MAC"
         try:
             async with conn.lock:
                 conn.writer.write(len(data).to_bytes(2, "big") + data)
@@ -1017,6 +1141,11 @@ def options_from(argv):
     parser.add_argument("--tls-cert")
     parser.add_argument("--tls-key")
     parser.add_argument("--tls-client-ca")
+    parser.add_argument("--mac-key")
+    parser.add_argument("--bad-mac-on")
+    parser.add_argument("--zone-master-key")
+    parser.add_argument("--send-mac-key")
+    parser.add_argument("--wrong-key-kcv", action="store_true")
     options = parser.parse_args(argv)
     if (options.tls_cert is None) != (options.tls_key is None):
         parser.error("--tls-cert and --tls-key go together")
@@ -1034,7 +1163,28 @@ def options_from(argv):
             parser.error(f"--{name.replace('_', '-')} must not be negative")
     if options.drop_after == 0:
         parser.error("--drop-after must be at least 1")
-    for name in ("garbage_on", "wrong_mti_on"):
+    if options.mac_key is not None:
+        try:
+            options.mac_key = bytes.fromhex(options.mac_key)
+            if len(options.mac_key) != 16:
+                raise ValueError
+        except ValueError:
+            parser.error("--mac-key must be 32 hex digits (a double-length DES key)")
+    if options.bad_mac_on is not None and options.mac_key is None:
+        parser.error("--bad-mac-on needs --mac-key")
+    for name, lengths in (("zone_master_key", (16, 24)), ("send_mac_key", (16,))):
+        value = getattr(options, name)
+        if value is not None:
+            try:
+                value = bytes.fromhex(value)
+                if len(value) not in lengths:
+                    raise ValueError
+            except ValueError:
+                parser.error(f"--{name.replace('_', '-')} must be {' or '.join(str(n * 2) for n in lengths)} hex digits")
+            setattr(options, name, value)
+    if options.send_mac_key is not None and (options.mac_key is None or options.zone_master_key is None):
+        parser.error("--send-mac-key needs --mac-key and --zone-master-key")
+    for name in ("garbage_on", "wrong_mti_on", "bad_mac_on"):
         value = getattr(options, name)
         if value is not None:
             if not (value.isdigit() and len(value) <= 6):

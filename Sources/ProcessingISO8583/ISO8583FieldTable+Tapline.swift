@@ -36,11 +36,13 @@ extension ISO8583FieldTable {
         ISO8583FieldSpec(60, "Reserved national", .alphanumericSpecial, .lllvar, max: 999),
         ISO8583FieldSpec(62, "Reserved private", .alphanumericSpecial, .lllvar, max: 999),
         ISO8583FieldSpec(63, "Reserved private", .alphanumericSpecial, .lllvar, max: 999),
+        ISO8583FieldSpec(64, "Message authentication code", .binary, .fixed, max: 8),
         ISO8583FieldSpec(70, "Network management information code", .numeric, .fixed, max: 3),
         ISO8583FieldSpec(90, "Original data elements", .numeric, .fixed, max: 42),
         ISO8583FieldSpec(95, "Replacement amounts", .alphanumeric, .fixed, max: 42),
         ISO8583FieldSpec(120, "Reserved private", .alphanumericSpecial, .llllvar, max: 9999),
         ISO8583FieldSpec(121, "Reserved private", .alphanumericSpecial, .llllvar, max: 9999),
+        ISO8583FieldSpec(125, "Reserved private", .alphanumericSpecial, .lllvar, max: 999),
         ISO8583FieldSpec(128, "Message authentication code", .binary, .fixed, max: 8),
     ]
 }

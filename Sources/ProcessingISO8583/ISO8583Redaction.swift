@@ -7,8 +7,10 @@ import CardData
 public enum ISO8583Redaction {
     /// Fields never shown, not even in part: track 2 (35), track 3 (36), track 1 (45), PIN
     /// block (52), ICC data (55, which can hold the PAN and track 2 equivalent), and the
-    /// reader's sealed card data passed through (120).
-    public static let removedFields: Set<Int> = [35, 36, 45, 52, 55, 120]
+    /// reader's sealed card data passed through (120), and the MAC (64, 128): not a secret,
+    /// but nothing a reader of logs needs, and a log that never shows one cannot help forge one;
+    /// and a key exchange's key block (125), a key enciphered under the zone master key.
+    public static let removedFields: Set<Int> = [35, 36, 45, 52, 55, 64, 120, 125, 128]
     /// Fields shown masked: the PAN (2), and the extended PAN (34).
     public static let maskedFields: Set<Int> = [2, 34]
 

@@ -28,4 +28,10 @@ struct AcquirerOptions: ParsableArguments {
 
     @Option(name: .customLong("zone-pin-key-file"), help: "File with the zone PIN key shared with the acquirer, 32 or 48 hex digits (env TAPLINE_ZONE_PIN_KEY with the key itself).")
     var zonePINKeyFile: String?
+
+    @Option(name: .customLong("acquirer-mac-key-file"), help: "File with the MAC key (terminal authentication key) shared with the acquirer, 32 hex digits: every message both ways then carries a MAC (env TAPLINE_ACQUIRER_MAC_KEY with the key itself).")
+    var acquirerMACKeyFile: String?
+
+    @Option(name: .customLong("acquirer-zone-master-key-file"), help: "File with the zone master key shared with the acquirer, 32 or 48 hex digits: new MAC and PIN keys sent over 0800 come enciphered under it (env TAPLINE_ACQUIRER_ZONE_MASTER_KEY with the key itself).")
+    var acquirerZoneMasterKeyFile: String?
 }

@@ -47,6 +47,8 @@ struct StoreOptions: ParsableArguments {
         overrides.acquirerTLSCert = acquirer?.acquirerTLSCert
         overrides.acquirerTLSKey = acquirer?.acquirerTLSKey
         overrides.acquirerTLSPin = acquirer?.acquirerTLSPin
+        overrides.acquirerMACKeyFile = acquirer?.acquirerMACKeyFile
+        overrides.acquirerZoneMasterKeyFile = acquirer?.acquirerZoneMasterKeyFile
         overrides.readerTokens = readerTokens?.mode
         overrides.readerTokenKeyFile = readerTokens?.keyFile
         overrides.readerTokenKeyId = readerTokens?.keyId

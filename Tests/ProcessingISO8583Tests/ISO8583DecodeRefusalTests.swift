@@ -36,7 +36,7 @@ import Testing
 
     @Test func refusesABitmapNamingAFieldTheTableLacks() {
         expectRefusal(mti + bitmap(4, 5) + Array("000000001000".utf8), .fieldNotInTable(5))
-        expectRefusal(mti + bitmap(64) + [UInt8](repeating: 0, count: 8), .fieldNotInTable(64))
+        expectRefusal(mti + bitmap(61) + [UInt8](repeating: 0, count: 8), .fieldNotInTable(61))
         // Field 65 (first bit of the secondary bitmap) is the tertiary bitmap's flag: not spoken.
         expectRefusal(mti + bitmap(1) + [0x80, 0, 0, 0, 0, 0, 0, 0], .fieldNotInTable(65))
     }

@@ -35,6 +35,6 @@ import Testing
     @Test func maximumMessageLengthCountsEveryField() {
         let fields = ISO8583FieldTable.tapline.specs.reduce(0) { $0 + $1.lengthType.prefixLength + $1.maxLength }
         #expect(ISO8583FieldTable.tapline.maximumMessageLength == 20 + fields)
-        #expect(ISO8583FieldTable.tapline.maximumMessageLength == 23735)
+        #expect(ISO8583FieldTable.tapline.maximumMessageLength == 24745)
     }
 }

@@ -13,7 +13,7 @@ import Testing
     private var message: ISO8583Message {
         ISO8583Message(mti: .financialRequest, fields: [
             2: .text(pan), 4: "000000002500", 35: .text(track2), 41: "TERM0001",
-            45: .text(track1), 52: .binary(pinBlock), 55: .binary(icc), 128: .binary([0xAB, 0x01]),
+            45: .text(track1), 52: .binary(pinBlock), 55: .binary(icc), 96: .binary([0xAB, 0x01]),
         ])
     }
 
@@ -49,7 +49,13 @@ import Testing
     @Test func showsOtherFieldsAsTheyAre() {
         #expect("\(message)".hasPrefix("0200 2=476173******0010 4=\"000000002500\" "))
         #expect("\(message)".contains("41=\"TERM0001\""))
-        #expect("\(message)".contains("128=0xAB01"))
+        #expect("\(message)".contains("96=0xAB01"), "a b field is shown in hex")
+    }
+
+    /// The MAC (64, 128) is shown by its length only: nothing a log reader needs.
+    @Test func hidesTheMAC() {
+        let mac = ISO8583Message(mti: .financialRequest, fields: [64: .binary([0xAB, 0xCD, 1, 2, 3, 4, 5, 6]), 128: .binary([0xEF, 1])])
+        #expect("\(mac)" == "0200 64=<removed, 8 bytes> 128=<removed, 2 bytes>")
     }
 
     @Test func aMalformedOrBinaryPANIsHiddenWhole() {

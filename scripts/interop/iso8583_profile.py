@@ -44,11 +44,13 @@ TABLE = [
     (60, "Reserved national", "ans", "LLLVAR", 999),
     (62, "Reserved private", "ans", "LLLVAR", 999),
     (63, "Reserved private", "ans", "LLLVAR", 999),
+    (64, "Message authentication code", "b", "fixed", 8),
     (70, "Network management information code", "n", "fixed", 3),
     (90, "Original data elements", "n", "fixed", 42),
     (95, "Replacement amounts", "an", "fixed", 42),
     (120, "Reserved private", "ans", "LLLLVAR", 9999),
     (121, "Reserved private", "ans", "LLLLVAR", 9999),
+    (125, "Reserved private", "ans", "LLLVAR", 999),
     (128, "Message authentication code", "b", "fixed", 8),
 ]
 

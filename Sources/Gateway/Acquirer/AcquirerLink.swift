@@ -19,11 +19,16 @@ public struct AcquirerLink: Sendable {
     /// every `settings.echoInterval`. `onStatusChange` hears each connection come up or go
     /// down (tests wait on it).
     ///
-    /// - Throws: `ConfigurationError` for a zone PIN key that is not a triple DES key.
+    /// The keys live in a ``SecurityModule``: the software one, loaded from the settings.
+    /// With a MAC key every message both ways carries a MAC (docs/iso8583.md, "Message
+    /// authentication").
+    ///
+    /// - Throws: `ConfigurationError` for a zone PIN key or MAC key that is not a triple DES
+    ///   key of the length it needs.
     public init(_ settings: AcquirerLinkSettings, store: any Store,
                 now: @escaping @Sendable () -> Date = Date.init, logger: Logger,
                 onStatusChange: @escaping @Sendable (ISO8583LinkStatus) -> Void = { _ in }) throws {
-        let zonePINKey = try settings.zonePINKeyHex.map(Self.zonePINKey)
+        let module = try Self.securityModule(settings)
         let traceNumbers = ISO8583TraceNumbers(source: StoreTraceNumbers(store: store))
         link = ISO8583Link(
             configuration: ISO8583LinkConfiguration(
@@ -35,7 +40,8 @@ public struct AcquirerLink: Sendable {
                 }
             },
             networkSTAN: { Int(try await traceNumbers.next(terminalId: ISO8583TraceNumbers.networkTerminal)) ?? 0 },
-            logger: logger, now: now, onStatusChange: onStatusChange)
+            logger: logger, now: now, onStatusChange: onStatusChange,
+            messageAuthentication: module.canAuthenticateMessages ? module : nil)
         let transport = LinkTransport(link: link)
         let queue = StoreReversalQueue(store: store, now: now)
         processor = ISO8583Processor(
@@ -43,11 +49,7 @@ public struct AcquirerLink: Sendable {
             configuration: ISO8583ProcessorConfiguration(
                 responseTimeout: settings.responseTimeout, acquiringInstitutionId: settings.acquiringInstitutionId),
             reversals: queue,
-            encipherPIN: { pin, pan in
-                // Production translates the PIN in an HSM; this is the software equivalent.
-                guard let zonePINKey else { throw AcquirerLinkError.noZonePINKey }
-                return Array(try PINBlockFormat0.encipher(pin: pin, pan: pan, key: zonePINKey))
-            },
+            encipherPIN: { pin, pan in try module.encipherPIN(pin, pan: pan) },
             now: now, logger: logger)
     }
 
@@ -65,19 +67,28 @@ public struct AcquirerLink: Sendable {
     /// Keeps the connections up for as long as the gateway runs, signing off at shutdown.
     var service: some Service { LinkService(link: link) }
 
-    private static func zonePINKey(_ hex: String) throws -> TripleDESKey {
-        guard let bytes = Hex.bytes(hex), let key = try? TripleDESKey(bytes) else {
-            throw ConfigurationError.invalid("the zone PIN key must be 32 or 48 hex digits (a double- or triple-length key)")
+    private static func securityModule(_ settings: AcquirerLinkSettings) throws -> SoftwareSecurityModule {
+        func bytes(_ hex: String?, _ problem: String) throws -> [UInt8]? {
+            guard let hex else { return nil }
+            guard let bytes = Hex.bytes(hex) else { throw ConfigurationError.invalid(problem) }
+            return bytes
         }
-        return key
+        let pinProblem = "the zone PIN key must be 32 or 48 hex digits (a double- or triple-length key)"
+        let macProblem = "TAPLINE_ACQUIRER_MAC_KEY must be 32 hex digits (a double-length key: the retail MAC has two keys)"
+        let zonePINKey = try bytes(settings.zonePINKeyHex, pinProblem)
+        let masterProblem = "TAPLINE_ACQUIRER_ZONE_MASTER_KEY must be 32 or 48 hex digits (a double- or triple-length key)"
+        let macKey = try bytes(settings.macKeyHex, macProblem)
+        let masterKey = try bytes(settings.zoneMasterKeyHex, masterProblem)
+        do {
+            return try SoftwareSecurityModule(zonePINKey: zonePINKey, terminalAuthenticationKey: macKey, zoneMasterKey: masterKey)
+        } catch {
+            switch error as? SecurityModuleError {
+            case .invalidKey(.zonePIN): throw ConfigurationError.invalid(pinProblem)
+            case .invalidKey(.zoneMaster): throw ConfigurationError.invalid(masterProblem)
+            default: throw ConfigurationError.invalid(macProblem)
+            }
+        }
     }
-}
-
-/// Why the link could not do what a request needed.
-enum AcquirerLinkError: Error, CustomStringConvertible {
-    case noZonePINKey
-
-    var description: String { "no zone PIN key is configured (TAPLINE_ZONE_PIN_KEY): PINs cannot be sent to the acquirer" }
 }
 
 private struct LinkService: Service {

@@ -17,6 +17,13 @@ public struct AcquirerLinkSettings: Sendable, Equatable {
     /// The link's wait for each answer (5–60 s). A request unanswered by then fails and is
     /// reversed (docs/iso8583.md, "Reversals of unanswered requests").
     public var responseTimeout: Duration = .seconds(25)
+    /// The terminal authentication key (hex of a double-length triple DES key): when set,
+    /// every message both ways carries the retail MAC in 64 or 128 (docs/iso8583.md,
+    /// "Message authentication"). Never logged.
+    public var macKeyHex: String?
+    /// The zone master key (hex of a double- or triple-length triple DES key) under which the
+    /// acquirer sends new working keys over 0800 (docs/iso8583.md, "Key exchange"). Never logged.
+    public var zoneMasterKeyHex: String?
 
     /// The gateway's bound on one processor call: the link's wait plus a margin for the STAN
     /// and the store, so that the link's own no-answer path (failed, reversal owed) is what
@@ -33,8 +40,8 @@ public struct AcquirerLinkSettings: Sendable, Equatable {
 }
 
 extension AcquirerLinkSettings: CustomStringConvertible {
-    /// Never shows the zone PIN key.
+    /// Never shows the zone PIN key or the MAC key.
     public var description: String {
-        "\(tls == nil ? "iso8583" : "iso8583s")://\(host):\(port) (\(connections) connections, zone PIN key \(zonePINKeyHex == nil ? "not set" : "set"))"
+        "\(tls == nil ? "iso8583" : "iso8583s")://\(host):\(port) (\(connections) connections, zone PIN key \(zonePINKeyHex == nil ? "not set" : "set"), MAC key \(macKeyHex == nil ? "not set" : "set"), zone master key \(zoneMasterKeyHex == nil ? "not set" : "set"))"
     }
 }

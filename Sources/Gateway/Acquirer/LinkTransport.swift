@@ -12,9 +12,9 @@ struct LinkTransport: ISO8583Transport {
             return try await link.send(request, timeout: timeout)
         } catch {
             switch error {
-            case .notConnected, .encoding, .framing, .duplicateInFlight, .unmatchable:
+            case .notConnected, .encoding, .framing, .duplicateInFlight, .unmatchable, .macNotComputed:
                 throw .notSent(error.description)
-            case .timedOut, .connectionLost, .wrongResponseType, .cancelled:
+            case .timedOut, .connectionLost, .wrongResponseType, .cancelled, .badMAC:
                 throw .unanswered(error.description)
             }
         }

@@ -18,9 +18,11 @@ extension ConfigurationOverrides {
             "TAPLINE_ACQUIRER_ECHO_INTERVAL", in: 10...600)
         let key = try Self.zonePINKey(file: zonePINKeyFile, text: environment["TAPLINE_ZONE_PIN_KEY"])
         let institution = environment["TAPLINE_ACQUIRING_INSTITUTION_ID"]
+        let macKey = try Self.macKey(file: acquirerMACKeyFile, text: environment["TAPLINE_ACQUIRER_MAC_KEY"])
+        let masterKey = try Self.zoneMasterKey(file: acquirerZoneMasterKeyFile, text: environment["TAPLINE_ACQUIRER_ZONE_MASTER_KEY"])
         guard case .iso8583(var link) = choice else {
-            if connections != nil || responseTimeout != nil || echoInterval != nil || key != nil || institution != nil {
-                throw .invalid("the acquirer settings (connections, response timeout, echo interval, zone PIN key, acquiring institution id) need --processor iso8583://host:port")
+            if connections != nil || responseTimeout != nil || echoInterval != nil || key != nil || institution != nil || macKey != nil || masterKey != nil {
+                throw .invalid("the acquirer settings (connections, response timeout, echo interval, zone PIN key, acquiring institution id, MAC key, zone master key) need --processor iso8583://host:port")
             }
             return choice
         }
@@ -28,6 +30,8 @@ extension ConfigurationOverrides {
         link.responseTimeout = responseTimeout.map { .seconds($0) } ?? link.responseTimeout
         link.echoInterval = echoInterval.map { .seconds($0) } ?? link.echoInterval
         link.zonePINKeyHex = key
+        link.macKeyHex = macKey
+        link.zoneMasterKeyHex = masterKey
         if let institution {
             guard (1...11).contains(institution.count), institution.allSatisfy({ $0.isASCII && $0.isNumber }) else {
                 throw .invalid("TAPLINE_ACQUIRING_INSTITUTION_ID must be 1 to 11 digits")
@@ -47,6 +51,43 @@ extension ConfigurationOverrides {
                 throw .invalid("cannot read the zone PIN key file \(file)")
             }
             source = "the zone PIN key file \(file)"
+            value = contents.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        guard let value else { return nil }
+        guard value.count == 32 || value.count == 48, value.allSatisfy(\.isHexDigit) else {
+            throw .invalid("\(source) must be 32 or 48 hex digits (a double- or triple-length key)")
+        }
+        return value.uppercased()
+    }
+
+    /// 32 hex digits (a double-length key: the retail MAC has two), from a file or the
+    /// variable. Errors never echo the key.
+    private static func macKey(file: String?, text: String?) throws(ConfigurationError) -> String? {
+        var source = "TAPLINE_ACQUIRER_MAC_KEY"
+        var value = text
+        if let file {
+            guard let contents = try? String(contentsOfFile: file, encoding: .utf8) else {
+                throw .invalid("cannot read the acquirer MAC key file \(file) (--acquirer-mac-key-file)")
+            }
+            source = "the acquirer MAC key file \(file) (--acquirer-mac-key-file)"
+            value = contents.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        guard let value else { return nil }
+        guard value.count == 32, value.allSatisfy(\.isHexDigit) else {
+            throw .invalid("\(source) must be 32 hex digits (a double-length key: the retail MAC has two keys)")
+        }
+        return value.uppercased()
+    }
+
+    /// 32 or 48 hex digits, from a file or the variable. Errors never echo the key.
+    private static func zoneMasterKey(file: String?, text: String?) throws(ConfigurationError) -> String? {
+        var source = "TAPLINE_ACQUIRER_ZONE_MASTER_KEY"
+        var value = text
+        if let file {
+            guard let contents = try? String(contentsOfFile: file, encoding: .utf8) else {
+                throw .invalid("cannot read the zone master key file \(file) (--acquirer-zone-master-key-file)")
+            }
+            source = "the zone master key file \(file) (--acquirer-zone-master-key-file)"
             value = contents.trimmingCharacters(in: .whitespacesAndNewlines)
         }
         guard let value else { return nil }

@@ -39,6 +39,12 @@ public struct ConfigurationOverrides: Sendable {
     public var acquirerTLSPin: String?
     /// A file holding the zone PIN key in hex; `TAPLINE_ZONE_PIN_KEY` gives the key itself.
     public var zonePINKeyFile: String?
+    /// A file holding the acquirer link's MAC key (terminal authentication key) in hex;
+    /// `TAPLINE_ACQUIRER_MAC_KEY` gives the key itself.
+    public var acquirerMACKeyFile: String?
+    /// A file holding the zone master key for key exchange in hex;
+    /// `TAPLINE_ACQUIRER_ZONE_MASTER_KEY` gives the key itself.
+    public var acquirerZoneMasterKeyFile: String?
     /// `tapline`, `signed` or `remote`: how reader tokens are made.
     public var readerTokens: String?
     /// The payment service provider's P-256 private key, a PEM file (signed reader tokens).

@@ -63,7 +63,7 @@ extension ISO8583Link {
                         IdleStateHandler(readTimeout: TimeAmount(configuration.echoInterval)),
                         ISO8583LinkHandler(
                             frameLimit: configuration.frameLimit, codec: codec, logger: logger, events: eventSink,
-                            received: { message in self.received(message, logger: logger) }),
+                            received: { message in self.received(message, logger: logger, channel: channel) }),
                     ])
                 }
             }

@@ -13,17 +13,12 @@ extension ISO8583Link {
     /// Everything that can be refused before a connection is chosen.
     func prepare(_ request: ISO8583Message) throws(ISO8583LinkError) -> Prepared {
         guard let responseType = request.mti.responseType else { throw .unmatchable }
-        let bytes: [UInt8]
-        do {
-            bytes = try codec.encode(request)
-        } catch {
-            throw .encoding(error)
-        }
+        let (sent, bytes) = try encodeAuthenticated(request)
         // After the encoder accepted it, a present 11 is digits.
-        guard let key = ISO8583PendingTable.Key(request) else { throw .unmatchable }
+        guard let key = ISO8583PendingTable.Key(sent) else { throw .unmatchable }
         do {
             let frame = try ISO8583Framing.frame(bytes, limit: configuration.frameLimit)
-            return Prepared(message: request, key: key, responseType: responseType, frame: frame)
+            return Prepared(message: sent, key: key, responseType: responseType, frame: frame)
         } catch {
             throw .framing(error)
         }
@@ -78,7 +73,7 @@ extension ISO8583Link {
 
     /// A message the host sent on a connection: the answer to a waiting request; a response
     /// of the wrong type for one, which fails it at once; or logged and dropped.
-    func received(_ message: ISO8583Message, logger: Logger) {
+    func received(_ message: ISO8583Message, logger: Logger, channel: (any Channel)? = nil) {
         logger.debug("received \(message)")
         // 41 and 11 are never card data; they are quoted like any text field.
         var metadata: Logger.Metadata = [
@@ -86,6 +81,16 @@ extension ISO8583Link {
             "terminal": "\(message[field: 41].map { ISO8583Redaction.render(41, $0) } ?? "none")",
             "stan": "\(message[field: 11].map { ISO8583Redaction.render(11, $0) } ?? "none")",
         ]
+        guard isAuthentic(message) else {
+            // Never the MAC itself: only that it is missing or wrong.
+            metadata["failed_request"] = "\(pending.reject(message, with: .badMAC))"
+            logger.warning("message with a missing or wrong MAC: treated as no answer", metadata: metadata)
+            return
+        }
+        if Self.isKeyExchange(message), let channel {
+            keyExchange(message, channel: channel, logger: logger)
+            return
+        }
         switch pending.resolve(message) {
         case .answered:
             return

@@ -24,6 +24,9 @@ public final class ISO8583Link: Sendable {
     let group: any EventLoopGroup
     let now: @Sendable () -> Date
     let onStatusChange: @Sendable (ISO8583LinkStatus) -> Void
+    /// When set, every message sent carries a MAC and every message received must carry a
+    /// valid one (ISO8583Link+MAC.swift).
+    let messageAuthentication: (any SecurityModule)?
     let pending = ISO8583PendingTable()
     let state = LockedBox(State())
     let statusReports = LockedBox(())
@@ -51,6 +54,8 @@ public final class ISO8583Link: Sendable {
     ///   - now: the clock of field 7.
     ///   - onStatusChange: told the new status each time a connection comes up or goes down,
     ///     on whichever thread that happened.
+    ///   - messageAuthentication: the security module whose terminal authentication key MACs
+    ///     every message both ways (docs/iso8583.md, "Message authentication"); nil for none.
     public init(
         configuration: ISO8583LinkConfiguration,
         tls: ISO8583LinkTLS? = nil,
@@ -59,7 +64,8 @@ public final class ISO8583Link: Sendable {
         logger: Logger = Logger(label: "tapline.iso8583.link"),
         eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
         now: @escaping @Sendable () -> Date = { Date() },
-        onStatusChange: @escaping @Sendable (ISO8583LinkStatus) -> Void = { _ in }
+        onStatusChange: @escaping @Sendable (ISO8583LinkStatus) -> Void = { _ in },
+        messageAuthentication: (any SecurityModule)? = nil
     ) {
         self.configuration = configuration
         self.tls = tls
@@ -69,6 +75,7 @@ public final class ISO8583Link: Sendable {
         group = eventLoopGroup
         self.now = now
         self.onStatusChange = onStatusChange
+        self.messageAuthentication = messageAuthentication
     }
 
     /// How many connections are signed on, for a readiness answer.

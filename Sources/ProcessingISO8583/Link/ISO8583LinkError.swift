@@ -24,6 +24,11 @@ public enum ISO8583LinkError: Error, Hashable, Sendable, CustomStringConvertible
     case wrongResponseType
     /// The calling task was cancelled while waiting; the request may have reached the host.
     case cancelled
+    /// The MAC could not be computed (the security module refused); nothing was sent.
+    case macNotComputed(SecurityModuleError)
+    /// The answer came with a missing or wrong MAC: it cannot be trusted, so the request ends
+    /// at once as unanswered; the request may have reached the host.
+    case badMAC
 
     public var description: String {
         switch self {
@@ -36,6 +41,8 @@ public enum ISO8583LinkError: Error, Hashable, Sendable, CustomStringConvertible
         case .unmatchable: return "request without STAN or without a response type"
         case .wrongResponseType: return "the acquirer answered with the wrong message type"
         case .cancelled: return "cancelled while waiting for the acquirer"
+        case .macNotComputed(let error): return "request not sent: its MAC could not be computed: \(error)"
+        case .badMAC: return "the acquirer's answer had a missing or wrong MAC"
         }
     }
 }

@@ -108,6 +108,21 @@ final class ISO8583PendingTable: Sendable {
         return .answered
     }
 
+    /// Fails the request `response` would answer with `error`, when `response` is a response
+    /// and such a request waits: an answer that cannot be trusted (a wrong MAC) ends its
+    /// request at once, as unanswered. True when a request was failed.
+    func reject(_ response: ISO8583Message, with error: ISO8583LinkError) -> Bool {
+        guard response.mti.isResponse, let key = Key(response) else { return false }
+        let entry: Entry? = state.withLock { state in
+            let entry = state.entries.removeValue(forKey: key)
+            return entry
+        }
+        guard let entry else { return false }
+        entry.timer?.cancel()
+        entry.waiter.resume(returning: .failure(error))
+        return true
+    }
+
     /// Fails the entry `key` and `token` name, if it still waits.
     func fail(_ key: Key, token: UInt64, with error: ISO8583LinkError) {
         let entry: Entry? = state.withLock { state in

@@ -64,4 +64,43 @@ import Testing
             try ConfigurationOverrides().resolve(environment: ["TAPLINE_ZONE_PIN_KEY": Self.key])
         }
     }
+
+    /// A MAC key that is not 32 hex digits (a triple-length key included: the retail MAC has
+    /// two keys) stops start-up with one line naming the setting and not echoing the value.
+    @Test(arguments: ["0123", String(repeating: "G", count: 32), String(repeating: "AB", count: 24)])
+    func aBadMACKeyIsRefusedInOneLineNamingIt(key: String) {
+        let environment = ["TAPLINE_PROCESSOR": "iso8583://127.0.0.1:7000", "TAPLINE_ACQUIRER_MAC_KEY": key]
+        #expect {
+            try ConfigurationOverrides().resolve(environment: environment)
+        } throws: { error in
+            let line = "\(error)"
+            return line.contains("TAPLINE_ACQUIRER_MAC_KEY") && !line.contains("\n") && !line.contains(key)
+        }
+    }
+
+    @Test func aMACKeyIsTakenAndNeverShown() throws {
+        let key = "f1e2d3c4b5a6978800112233445566ab"
+        let configuration = try ConfigurationOverrides().resolve(
+            environment: ["TAPLINE_PROCESSOR": "iso8583://127.0.0.1:7000", "TAPLINE_ACQUIRER_MAC_KEY": key])
+        guard case .iso8583(let link) = configuration.processor else {
+            Issue.record("not a link")
+            return
+        }
+        #expect(link.macKeyHex == key.uppercased())
+        #expect(!"\(link)".contains(key.uppercased()) && "\(link)".contains("MAC key set"))
+        #expect(throws: ConfigurationError.self) {
+            try ConfigurationOverrides().resolve(environment: ["TAPLINE_ACQUIRER_MAC_KEY": key])
+        }
+    }
+
+    @Test(arguments: ["0123", String(repeating: "G", count: 32), String(repeating: "AB", count: 20)])
+    func aBadZoneMasterKeyIsRefusedInOneLineNamingIt(key: String) {
+        let environment = ["TAPLINE_PROCESSOR": "iso8583://127.0.0.1:7000", "TAPLINE_ACQUIRER_ZONE_MASTER_KEY": key]
+        #expect {
+            try ConfigurationOverrides().resolve(environment: environment)
+        } throws: { error in
+            let line = "\(error)"
+            return line.contains("TAPLINE_ACQUIRER_ZONE_MASTER_KEY") && !line.contains("\n") && !line.contains(key)
+        }
+    }
 }

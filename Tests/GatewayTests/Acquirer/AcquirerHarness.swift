@@ -35,7 +35,8 @@ struct AcquirerHarness: Sendable {
                      tls: AcquirerTLSSettings? = nil, waitUntilUp: Bool = true,
                      processorTimeout: Duration = .seconds(10), gatewayTimeout: Duration? = nil, connections: Int = 2,
                      echoInterval: Duration = .seconds(60), setIds: Bool = true, keys: GatewayKeys = .generate(),
-                     clock: TestClock = TestClock(), cardData: CardDataMode = .tapline) async throws -> AcquirerHarness {
+                     clock: TestClock = TestClock(), cardData: CardDataMode = .tapline,
+                     macKey: String? = nil, zoneMasterKey: String? = nil) async throws -> AcquirerHarness {
         let host = try given ?? AcquirerHostProcess(flags: hostFlags)
         let store = store ?? MemoryStore()
         var settings = AcquirerLinkSettings(host: "127.0.0.1", port: host.port)
@@ -44,6 +45,8 @@ struct AcquirerHarness: Sendable {
         settings.responseTimeout = processorTimeout
         settings.echoInterval = echoInterval
         settings.tls = tls
+        settings.macKeyHex = macKey
+        settings.zoneMasterKeyHex = zoneMasterKey
         let events = AcquirerEvents()
         let linkLogs = LogCapture()
         var logger = Logger(label: "acquirer-test") { _ in AcquirerLogHandler(events: events, capture: linkLogs) }
@@ -89,9 +92,11 @@ struct AcquirerHarness: Sendable {
     /// `body` throws.
     static func with<T: Sendable>(hostFlags: [String] = [], store: (any Store)? = nil, setIds: Bool = true,
                                   processorTimeout: Duration = .seconds(10), gatewayTimeout: Duration? = nil, connections: Int = 2,
+                                  macKey: String? = nil, zoneMasterKey: String? = nil,
                                   _ body: (AcquirerHarness) async throws -> T) async throws -> T {
         let harness = try await make(hostFlags: hostFlags, store: store, processorTimeout: processorTimeout,
-                                     gatewayTimeout: gatewayTimeout, connections: connections, setIds: setIds)
+                                     gatewayTimeout: gatewayTimeout, connections: connections, setIds: setIds, macKey: macKey,
+                                     zoneMasterKey: zoneMasterKey)
         do {
             let result = try await body(harness)
             await harness.stop()
