@@ -36,6 +36,8 @@ let package = Package(
         // The payment service provider's token and decryption services: HTTPS, mutual TLS.
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.0"),
+        // The acquirers file (Gateway/Acquirer/File), and the configuration file after it.
+        .package(url: "https://github.com/LebJe/TOMLKit.git", from: "0.6.0"),
     ],
     targets: [
         .target(name: "PaymentCore"),
@@ -89,6 +91,7 @@ let package = Package(
             // The provider's token and decryption services (ProviderServices).
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            .product(name: "TOMLKit", package: "TOMLKit"),
         ], resources: [.copy("Resources/openapi.yaml"), .copy("Resources/dashboard")]),
         // The SDK an app links: URLSession only, never NIO, so it builds for iOS as it is.
         .target(name: "TaplineSDK", dependencies: ["GatewayAPI", "PaymentCore", "CardData"]),

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # What the ISO 8583 acquirer link costs, in one run on this machine: keyed sales through
 # `tapline serve` with the built-in simulator, with `--processor iso8583://` (plain TCP) and
-# with `--processor iso8583s://` (mutual TLS, a throwaway PKI from samples/provider_pki.py)
-# against the test acquirer host (scripts/acquirer_host.py, one for each link), each
+# with `--processor iso8583s://` (mutual TLS, a throwaway PKI from samples/provider_pki.py,
+# and the retail MAC on every message both ways) against the test acquirer host (scripts/acquirer_host.py, one for each link), each
 # gateway on its own SQLite database.
 #   1. throughput: CLIENTS concurrent clients, each sending SALES keyed sales one after the
 #      other on a keep-alive connection; sales/s of each, and the ratio.
@@ -65,7 +65,10 @@ start_host() {
 start_host plain
 plain_port=$host_port
 python3 samples/provider_pki.py "$work/pki" >/dev/null
-start_host TLS --tls-cert "$work/pki/service.pem" --tls-key "$work/pki/service-key.pem" --tls-client-ca "$work/pki/ca.pem"
+# A throwaway MAC key, for this run only.
+mac_key=$(python3 -c 'import secrets; print(secrets.token_hex(16).upper())')
+start_host TLS --tls-cert "$work/pki/service.pem" --tls-key "$work/pki/service-key.pem" --tls-client-ca "$work/pki/ca.pem" \
+    --mac-key "$mac_key"
 tls_port=$host_port
 
 # start NAME SERVE-FLAGS... : a gateway in $work/NAME, waits for /ready; sets $base and $token.
@@ -91,7 +94,7 @@ start simulator
 sim_base=$base sim_token=$token
 TAPLINE_ZONE_PIN_KEY=0123456789ABCDEFFEDCBA9876543210 start acquirer --processor "iso8583://127.0.0.1:$plain_port"
 acq_base=$base acq_token=$token
-TAPLINE_ZONE_PIN_KEY=0123456789ABCDEFFEDCBA9876543210 start tls --processor "iso8583s://127.0.0.1:$tls_port" \
+TAPLINE_ZONE_PIN_KEY=0123456789ABCDEFFEDCBA9876543210 TAPLINE_ACQUIRER_MAC_KEY=$mac_key start tls --processor "iso8583s://127.0.0.1:$tls_port" \
     --acquirer-tls-ca "$work/pki/ca.pem" --acquirer-tls-cert "$work/pki/gateway.pem" --acquirer-tls-key "$work/pki/gateway-key.pem"
 tls_base=$base tls_token=$token
 for name in acquirer tls; do
@@ -268,13 +271,13 @@ print(f"Keyed sales through tapline serve (release, SQLite, {cores} cores shared
 print(f"throughput, {clients} clients x {sales} sales, two runs each:")
 print(f"  simulator           {ts['per_second']:8,.0f} sales/s  ({ts['sales']} in {ts['seconds']:.2f} s; runs {runs(ts)})")
 print(f"  acquirer (ISO 8583) {ta['per_second']:8,.0f} sales/s  ({ta['sales']} in {ta['seconds']:.2f} s; runs {runs(ta)})")
-print(f"  acquirer, mTLS      {tt['per_second']:8,.0f} sales/s  ({tt['sales']} in {tt['seconds']:.2f} s; runs {runs(tt)})")
+print(f"  acquirer, mTLS+MAC  {tt['per_second']:8,.0f} sales/s  ({tt['sales']} in {tt['seconds']:.2f} s; runs {runs(tt)})")
 print(f"  acquirer / simulator  {ta['per_second'] / ts['per_second']:.2f}")
-print(f"  TLS / plain TCP       {tt['per_second'] / ta['per_second']:.2f}")
-print(f"  TLS / simulator       {tt['per_second'] / ts['per_second']:.2f}")
+print(f"  TLS+MAC / plain TCP   {tt['per_second'] / ta['per_second']:.2f}")
+print(f"  TLS+MAC / simulator   {tt['per_second'] / ts['per_second']:.2f}")
 print(f"latency at {rate} sales/s for {seconds} s, two runs each (from each sale's scheduled start):")
-for label, x in (("simulator          ", ls), ("acquirer (ISO 8583)", la), ("acquirer, mTLS     ", lt)):
+for label, x in (("simulator          ", ls), ("acquirer (ISO 8583)", la), ("acquirer, mTLS+MAC ", lt)):
     print(f"  {label} p50 {x['p50_ms']:7.2f} ms  p99 {x['p99_ms']:7.2f} ms  max {x['max_ms']:7.2f} ms  ({x['sales']} sales, {x['connections']} connection{'s' if x['connections'] != 1 else ''} at most)")
 print(f"  added by the link   p50 {la['p50_ms'] - ls['p50_ms']:+7.2f} ms  p99 {la['p99_ms'] - ls['p99_ms']:+7.2f} ms")
-print(f"  added by TLS        p50 {lt['p50_ms'] - la['p50_ms']:+7.2f} ms  p99 {lt['p99_ms'] - la['p99_ms']:+7.2f} ms")
+print(f"  added by TLS+MAC    p50 {lt['p50_ms'] - la['p50_ms']:+7.2f} ms  p99 {lt['p99_ms'] - la['p99_ms']:+7.2f} ms")
 PY

@@ -14,6 +14,8 @@ public struct BatchReconciliationResource: Codable, Sendable, Equatable {
 
     /// One acquirer terminal and currency.
     public struct Line: Codable, Sendable, Equatable {
+        /// The acquirer link the totals went to: the `paymentProcessorId` of its payments.
+        public var paymentProcessorId: String?
         /// Fields 42 and 41 the totals went to.
         public var acquirerMerchantId: String
         public var acquirerTerminalId: String

@@ -18,6 +18,9 @@ public struct BatchReconciliation: Sendable, Equatable, Codable {
 
     /// One terminal and currency: our totals, and the acquirer's answer once it came.
     public struct Line: Sendable, Equatable, Codable {
+        /// The acquirer link the totals go to (its `ProcessorIdentity` id): the one its
+        /// payments went to. Nil on lines made before there were several links: the default's.
+        public var processorId: String?
         /// Fields 42 and 41 the totals were sent for.
         public var cardAcceptorId: String
         public var terminalId: String

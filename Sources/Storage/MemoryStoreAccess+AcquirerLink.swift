@@ -6,8 +6,8 @@ extension MemoryStoreQuerying {
         try withState { $0.pendingReversals[id] }
     }
 
-    func duePendingReversals(at date: Date, limit: Int) async throws -> [PendingReversal] {
-        try withState { $0.duePendingReversals(at: date, limit: limit) }
+    func duePendingReversals(at date: Date, processorId: String, limit: Int) async throws -> [PendingReversal] {
+        try withState { $0.duePendingReversals(at: date, processorId: processorId, limit: limit) }
     }
 }
 
@@ -51,8 +51,8 @@ extension MemoryStoreState {
         return true
     }
 
-    func duePendingReversals(at date: Date, limit: Int) -> [PendingReversal] {
-        Array(pendingReversals.values.filter { $0.nextAttemptAt <= date }
+    func duePendingReversals(at date: Date, processorId: String, limit: Int) -> [PendingReversal] {
+        Array(pendingReversals.values.filter { $0.nextAttemptAt <= date && $0.processorId == processorId }
             .sorted { a, b in
                 if a.nextAttemptAt != b.nextAttemptAt { return a.nextAttemptAt < b.nextAttemptAt }
                 return Self.oldestFirst((a.createdAt, a.id), (b.createdAt, b.id))

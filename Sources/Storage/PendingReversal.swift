@@ -23,11 +23,14 @@ public struct PendingReversal: Sendable, Equatable {
     public var createdAt: Date
     /// When it is next due to be sent.
     public var nextAttemptAt: Date
+    /// The acquirer link that owes it (its `ProcessorIdentity` id): only that link sends it.
+    public var processorId: String
 
     public init(
         id: String, merchantId: String, terminalId: String, message: String, attempts: Int = 0, createdAt: Date,
-        nextAttemptAt: Date? = nil
+        nextAttemptAt: Date? = nil, processorId: String = PendingReversal.singleLinkProcessorId
     ) {
+        self.processorId = processorId
         self.id = id
         self.merchantId = merchantId
         self.terminalId = terminalId
@@ -35,5 +38,16 @@ public struct PendingReversal: Sendable, Equatable {
         self.attempts = attempts
         self.createdAt = createdAt
         self.nextAttemptAt = nextAttemptAt ?? createdAt
+    }
+
+    /// The one link of `--processor iso8583://…` (`ProcessorIdentity.iso8583Acquirer`), the
+    /// owner of every reversal owed before there were several links.
+    public static let singleLinkProcessorId = "5c0e6d3b-8f27-4a19-b6d4-2e91f7a0c843"
+}
+
+extension StoreReader {
+    /// The due reversals of the one link of `--processor iso8583://…`.
+    public func duePendingReversals(at date: Date, limit: Int) async throws -> [PendingReversal] {
+        try await duePendingReversals(at: date, processorId: PendingReversal.singleLinkProcessorId, limit: limit)
     }
 }

@@ -70,10 +70,11 @@ public protocol StoreReader: Sendable {
     // The acquirer link's reversal queue. Not scoped by merchant: only the link reads it.
     /// The reversal queued for the operation `id`, if one is owed.
     func pendingReversal(id: String) async throws -> PendingReversal?
-    /// Reversals of every merchant due at `date` (`nextAttemptAt <= date`), soonest first,
-    /// then oldest first, then by id; at most `limit`. In a write on PostgreSQL the rows are
-    /// claimed until it ends (`FOR UPDATE SKIP LOCKED`), so two instances never take the same.
-    func duePendingReversals(at date: Date, limit: Int) async throws -> [PendingReversal]
+    /// The reversals of every merchant that the link `processorId` owes and that are due at
+    /// `date` (`nextAttemptAt <= date`), soonest first, then oldest first, then by id; at most
+    /// `limit`. In a write on PostgreSQL the rows are claimed until it ends (`FOR UPDATE SKIP
+    /// LOCKED`), so two instances never take the same.
+    func duePendingReversals(at date: Date, processorId: String, limit: Int) async throws -> [PendingReversal]
 
     /// Instances whose last heartbeat is at or after `date`, oldest start first.
     func liveInstances(seenSince date: Date) async throws -> [GatewayInstance]

@@ -14,6 +14,10 @@ import Storage
 public struct AcquirerLink: Sendable {
     public let processor: ISO8583Processor
     let link: ISO8583Link
+    /// The link's name in the acquirers file (`acquirer` for the one of `--processor`).
+    public let name: String
+    /// The link a new payment goes to while this one has no connection signed on.
+    public let failover: String?
 
     /// The link waits `settings.responseTimeout` for each answer and tests an idle connection
     /// every `settings.echoInterval`. `onStatusChange` hears each connection come up or go
@@ -28,6 +32,19 @@ public struct AcquirerLink: Sendable {
     public init(_ settings: AcquirerLinkSettings, store: any Store,
                 now: @escaping @Sendable () -> Date = Date.init, logger: Logger,
                 onStatusChange: @escaping @Sendable (ISO8583LinkStatus) -> Void = { _ in }) throws {
+        try self.init(AcquirerNetworkSettings.single(settings).links[0], store: store, now: now, logger: logger, onStatusChange: onStatusChange)
+    }
+
+    /// One named link of several: its payments carry its identity, and it repeats only the
+    /// reversals it owes.
+    public init(_ named: NamedAcquirerLinkSettings, store: any Store,
+                now: @escaping @Sendable () -> Date = Date.init, logger: Logger,
+                onStatusChange: @escaping @Sendable (ISO8583LinkStatus) -> Void = { _ in }) throws {
+        let settings = named.settings
+        name = named.name
+        failover = named.failover
+        var logger = logger
+        logger[metadataKey: "acquirer_link"] = "\(named.name)"
         let module = try Self.securityModule(settings)
         let traceNumbers = ISO8583TraceNumbers(source: StoreTraceNumbers(store: store))
         link = ISO8583Link(
@@ -43,11 +60,13 @@ public struct AcquirerLink: Sendable {
             logger: logger, now: now, onStatusChange: onStatusChange,
             messageAuthentication: module.canAuthenticateMessages ? module : nil)
         let transport = LinkTransport(link: link)
-        let queue = StoreReversalQueue(store: store, now: now)
+        let queue = StoreReversalQueue(store: store, processorId: named.identity.id, now: now)
+        var configuration = ISO8583ProcessorConfiguration(
+            responseTimeout: settings.responseTimeout, acquiringInstitutionId: settings.acquiringInstitutionId)
+        configuration.identity = named.identity
         processor = ISO8583Processor(
             transport: transport, traceNumbers: traceNumbers,
-            configuration: ISO8583ProcessorConfiguration(
-                responseTimeout: settings.responseTimeout, acquiringInstitutionId: settings.acquiringInstitutionId),
+            configuration: configuration,
             reversals: queue,
             encipherPIN: { pin, pan in try module.encipherPIN(pin, pan: pan) },
             now: now, logger: logger)

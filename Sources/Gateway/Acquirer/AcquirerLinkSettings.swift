@@ -39,6 +39,16 @@ public struct AcquirerLinkSettings: Sendable, Equatable {
     }
 }
 
+extension AcquirerLinkSettings {
+    /// Field 32 as the configuration gives it: 1 to 11 digits.
+    static func institution(_ text: String, source: String) throws(ConfigurationError) -> String {
+        guard (1...11).contains(text.count), text.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+            throw .invalid("\(source) must be 1 to 11 digits")
+        }
+        return text
+    }
+}
+
 extension AcquirerLinkSettings: CustomStringConvertible {
     /// Never shows the zone PIN key or the MAC key.
     public var description: String {

@@ -1,10 +1,12 @@
 import Processing
 
 /// Which processor decides payments: the built-in simulator (the default) or an acquirer
-/// host over ISO 8583 (`iso8583://host:port`, or `iso8583s://host:port` over TLS).
+/// host over ISO 8583 (`iso8583://host:port`, or `iso8583s://host:port` over TLS), or
+/// several acquirer links with routing rules (`--acquirers FILE`).
 public enum ProcessorChoice: Sendable, Equatable, CustomStringConvertible {
     case simulator
     case iso8583(AcquirerLinkSettings)
+    case acquirers(AcquirerNetworkSettings)
 
     /// Reads `simulator`, `iso8583://host:port` or `iso8583s://host:port` (TLS, its files
     /// still to be given); `source` names the flag or variable in errors.
@@ -31,11 +33,21 @@ public enum ProcessorChoice: Sendable, Equatable, CustomStringConvertible {
         return .iso8583(settings)
     }
 
-    /// The id and name merchants see for this choice.
+    /// The acquirer links of this choice: none for the simulator.
+    var network: AcquirerNetworkSettings? {
+        switch self {
+        case .simulator: return nil
+        case .iso8583(let settings): return .single(settings)
+        case .acquirers(let network): return network
+        }
+    }
+
+    /// The id and name merchants see for this choice (the default link's, with several).
     public var identity: ProcessorIdentity {
         switch self {
         case .simulator: return .simulator
         case .iso8583: return .iso8583Acquirer
+        case .acquirers(let network): return network.defaultLink.identity
         }
     }
 
@@ -43,6 +55,7 @@ public enum ProcessorChoice: Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .simulator: return "simulator"
         case .iso8583(let link): return "\(link.tls == nil ? "iso8583" : "iso8583s")://\(link.host):\(link.port)"
+        case .acquirers(let network): return "acquirer links " + network.links.map(\.name).joined(separator: ", ")
         }
     }
 }

@@ -6,7 +6,7 @@ extension MerchantAdmin {
     /// The merchant's payment settings as `GET /v1/settings/payment` shows them.
     public func paymentSettings(merchantId: String) async throws -> PaymentSettingsResponse {
         try await adminErrors(merchantId) {
-            PaymentSettingsRenderer.render(try await PaymentSettingsService(store: store).settings(merchantId: merchantId), processor: processor)
+            PaymentSettingsRenderer.render(try await PaymentSettingsService(store: store).settings(merchantId: merchantId), processors: [processor], defaultId: processor.id)
         }
     }
 
@@ -14,7 +14,7 @@ extension MerchantAdmin {
     public func updatePaymentSettings(merchantId: String, _ request: UpdatePaymentSettingsRequest) async throws -> PaymentSettingsResponse {
         try await adminErrors(merchantId) {
             let change = try PaymentSettingsValidator.validate(request)
-            return PaymentSettingsRenderer.render(try await PaymentSettingsService(store: store).update(merchantId: merchantId, change), processor: processor)
+            return PaymentSettingsRenderer.render(try await PaymentSettingsService(store: store).update(merchantId: merchantId, change), processors: [processor], defaultId: processor.id)
         }
     }
 

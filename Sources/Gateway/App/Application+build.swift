@@ -15,14 +15,14 @@ public func buildApplication(
     let services = GatewayServices(configuration: configuration, dependencies: dependencies)
     let router = buildRouter(services, now: dependencies.now)
     let jobs = JobScheduler(recovery: services.recovery, expiry: services.expiry, settlement: services.settlement, achClearing: services.achClearing,
-        reversals: dependencies.acquirerLink?.forwarder, cardKeys: dependencies.cardKeys, interval: configuration.jobInterval,
+        reversals: dependencies.acquirers?.links.compactMap(\.forwarder) ?? [], cardKeys: dependencies.cardKeys, interval: configuration.jobInterval,
         recoveryInterval: configuration.heartbeatInterval, logger: dependencies.logger)
     let heartbeat = InstanceHeartbeat(
         store: dependencies.store, instance: services.instance, interval: configuration.heartbeatInterval,
         now: dependencies.now, logger: dependencies.logger)
     // The webhook worker runs beside request handling, so no payment waits for a merchant's server.
     var background: [any Service] = configuration.webhookWorkerEnabled ? [heartbeat, jobs, services.webhooks] : [heartbeat, jobs]
-    if let link = dependencies.acquirerLink { background.append(link.service) }
+    for link in dependencies.acquirers?.links ?? [] { background.append(link.service) }
     return Application(
         router: router,
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "tapline"),
@@ -44,24 +44,26 @@ public func productionDependencies(_ configuration: GatewayConfiguration, logger
         try? await store.close()
         throw error
     }
-    guard case .iso8583(let settings) = configuration.processor else {
+    guard let settings = configuration.processor.network else {
         // The simulator forgets on restart; let it honour follow-ups on its earlier payments.
         let processor = SimulatedProcessor(configuration: SimulatedProcessorConfiguration(approvesForgottenOriginals: true))
         return GatewayDependencies(store: store, processor: processor, keys: keys, cardKeys: cardKeys, logger: logger)
     }
-    let link: AcquirerLink
+    let network: AcquirerNetwork
     do {
-        link = try AcquirerLink(settings, store: store, logger: logger)
+        network = try AcquirerNetwork(settings, store: store, logger: logger)
     } catch {
         try? await store.close()
         throw error
     }
-    logger.notice("payments go to the acquirer at \(settings)")
-    if settings.zonePINKeyHex == nil {
-        logger.warning("no zone PIN key (TAPLINE_ZONE_PIN_KEY): a payment that needs the cardholder's PIN will fail")
+    for link in settings.links {
+        logger.notice("payments go to the acquirer at \(link.settings)", metadata: settings.links.count > 1 ? ["acquirer_link": "\(link.name)"] : [:])
+        if link.settings.zonePINKeyHex == nil {
+            logger.warning("no zone PIN key (TAPLINE_ZONE_PIN_KEY): a payment that needs the cardholder's PIN will fail")
+        }
     }
-    var dependencies = GatewayDependencies(store: store, processor: link.processor, keys: keys, cardKeys: cardKeys, logger: logger)
-    dependencies.acquirerLink = link
+    var dependencies = GatewayDependencies(store: store, processor: network.primary.processor, keys: keys, cardKeys: cardKeys, logger: logger)
+    dependencies.acquirers = network
     return dependencies
 }
 

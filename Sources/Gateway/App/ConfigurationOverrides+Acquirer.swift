@@ -4,6 +4,10 @@ extension ConfigurationOverrides {
     /// The processor from `--processor` or `TAPLINE_PROCESSOR`, with the acquirer link's
     /// settings when it is one. A link's settings without a link are refused, not ignored.
     func acquirerLink(_ environment: [String: String]) throws(ConfigurationError) -> ProcessorChoice {
+        if let file = Self.setting(acquirersFile, "--acquirers", environment, "TAPLINE_ACQUIRERS_FILE") {
+            try refuseSingleLinkSettings(environment, besides: file.source)
+            return .acquirers(try AcquirerNetworkFile.read(path: file.value))
+        }
         let parsed = try (processor.map { ($0, "--processor") } ?? environment["TAPLINE_PROCESSOR"].map { ($0, "TAPLINE_PROCESSOR") })
             .map { (text, source) throws(ConfigurationError) in try ProcessorChoice.parse(text, source: source) } ?? .simulator
         let choice = try acquirerTLS(environment, choice: parsed)
@@ -16,10 +20,15 @@ extension ConfigurationOverrides {
         let echoInterval = try Self.number(
             acquirerEchoInterval, "--acquirer-echo-interval", environment["TAPLINE_ACQUIRER_ECHO_INTERVAL"],
             "TAPLINE_ACQUIRER_ECHO_INTERVAL", in: 10...600)
-        let key = try Self.zonePINKey(file: zonePINKeyFile, text: environment["TAPLINE_ZONE_PIN_KEY"])
+        let key = try AcquirerKeyText.zonePIN.read(
+            file: zonePINKeyFile, fileSource: "--zone-pin-key-file", text: environment["TAPLINE_ZONE_PIN_KEY"], textSource: "TAPLINE_ZONE_PIN_KEY")
         let institution = environment["TAPLINE_ACQUIRING_INSTITUTION_ID"]
-        let macKey = try Self.macKey(file: acquirerMACKeyFile, text: environment["TAPLINE_ACQUIRER_MAC_KEY"])
-        let masterKey = try Self.zoneMasterKey(file: acquirerZoneMasterKeyFile, text: environment["TAPLINE_ACQUIRER_ZONE_MASTER_KEY"])
+        let macKey = try AcquirerKeyText.mac.read(
+            file: acquirerMACKeyFile, fileSource: "--acquirer-mac-key-file",
+            text: environment["TAPLINE_ACQUIRER_MAC_KEY"], textSource: "TAPLINE_ACQUIRER_MAC_KEY")
+        let masterKey = try AcquirerKeyText.zoneMaster.read(
+            file: acquirerZoneMasterKeyFile, fileSource: "--acquirer-zone-master-key-file",
+            text: environment["TAPLINE_ACQUIRER_ZONE_MASTER_KEY"], textSource: "TAPLINE_ACQUIRER_ZONE_MASTER_KEY")
         guard case .iso8583(var link) = choice else {
             if connections != nil || responseTimeout != nil || echoInterval != nil || key != nil || institution != nil || macKey != nil || masterKey != nil {
                 throw .invalid("the acquirer settings (connections, response timeout, echo interval, zone PIN key, acquiring institution id, MAC key, zone master key) need --processor iso8583://host:port")
@@ -32,68 +41,30 @@ extension ConfigurationOverrides {
         link.zonePINKeyHex = key
         link.macKeyHex = macKey
         link.zoneMasterKeyHex = masterKey
-        if let institution {
-            guard (1...11).contains(institution.count), institution.allSatisfy({ $0.isASCII && $0.isNumber }) else {
-                throw .invalid("TAPLINE_ACQUIRING_INSTITUTION_ID must be 1 to 11 digits")
-            }
-            link.acquiringInstitutionId = institution
+        link.acquiringInstitutionId = try institution.map { text throws(ConfigurationError) in
+            try AcquirerLinkSettings.institution(text, source: "TAPLINE_ACQUIRING_INSTITUTION_ID")
         }
         return .iso8583(link)
     }
 
-    /// 32 or 48 hex digits (a double- or triple-length key), from a file or the variable.
-    /// Errors never echo the key.
-    private static func zonePINKey(file: String?, text: String?) throws(ConfigurationError) -> String? {
-        var source = "TAPLINE_ZONE_PIN_KEY"
-        var value = text
-        if let file {
-            guard let contents = try? String(contentsOfFile: file, encoding: .utf8) else {
-                throw .invalid("cannot read the zone PIN key file \(file)")
-            }
-            source = "the zone PIN key file \(file)"
-            value = contents.trimmingCharacters(in: .whitespacesAndNewlines)
+    /// With an acquirers file, each link's settings are in the file: a flag or variable of the
+    /// single link would be ignored, so it is refused.
+    private func refuseSingleLinkSettings(_ environment: [String: String], besides source: String) throws(ConfigurationError) {
+        let flags: [(Bool, String)] = [
+            (processor != nil, "--processor"), (acquirerConnections != nil, "--acquirer-connections"),
+            (acquirerResponseTimeout != nil, "--acquirer-response-timeout"), (acquirerEchoInterval != nil, "--acquirer-echo-interval"),
+            (acquirerTLSCA != nil, "--acquirer-tls-ca"), (acquirerTLSCert != nil, "--acquirer-tls-cert"),
+            (acquirerTLSKey != nil, "--acquirer-tls-key"), (acquirerTLSPin != nil, "--acquirer-tls-pin"),
+            (zonePINKeyFile != nil, "--zone-pin-key-file"), (acquirerMACKeyFile != nil, "--acquirer-mac-key-file"),
+            (acquirerZoneMasterKeyFile != nil, "--acquirer-zone-master-key-file"),
+        ]
+        let variables = [
+            "TAPLINE_PROCESSOR", "TAPLINE_ACQUIRER_CONNECTIONS", "TAPLINE_ACQUIRER_RESPONSE_TIMEOUT", "TAPLINE_ACQUIRER_ECHO_INTERVAL",
+            "TAPLINE_ACQUIRER_TLS_CA", "TAPLINE_ACQUIRER_TLS_CERT", "TAPLINE_ACQUIRER_TLS_KEY", "TAPLINE_ACQUIRER_TLS_PIN",
+            "TAPLINE_ZONE_PIN_KEY", "TAPLINE_ACQUIRER_MAC_KEY", "TAPLINE_ACQUIRER_ZONE_MASTER_KEY", "TAPLINE_ACQUIRING_INSTITUTION_ID",
+        ]
+        if let stray = flags.first(where: \.0)?.1 ?? variables.first(where: { environment[$0] != nil }) {
+            throw .invalid("\(stray) is a setting of the single acquirer link; with \(source) each link's settings are in the acquirers file: remove \(stray)")
         }
-        guard let value else { return nil }
-        guard value.count == 32 || value.count == 48, value.allSatisfy(\.isHexDigit) else {
-            throw .invalid("\(source) must be 32 or 48 hex digits (a double- or triple-length key)")
-        }
-        return value.uppercased()
-    }
-
-    /// 32 hex digits (a double-length key: the retail MAC has two), from a file or the
-    /// variable. Errors never echo the key.
-    private static func macKey(file: String?, text: String?) throws(ConfigurationError) -> String? {
-        var source = "TAPLINE_ACQUIRER_MAC_KEY"
-        var value = text
-        if let file {
-            guard let contents = try? String(contentsOfFile: file, encoding: .utf8) else {
-                throw .invalid("cannot read the acquirer MAC key file \(file) (--acquirer-mac-key-file)")
-            }
-            source = "the acquirer MAC key file \(file) (--acquirer-mac-key-file)"
-            value = contents.trimmingCharacters(in: .whitespacesAndNewlines)
-        }
-        guard let value else { return nil }
-        guard value.count == 32, value.allSatisfy(\.isHexDigit) else {
-            throw .invalid("\(source) must be 32 hex digits (a double-length key: the retail MAC has two keys)")
-        }
-        return value.uppercased()
-    }
-
-    /// 32 or 48 hex digits, from a file or the variable. Errors never echo the key.
-    private static func zoneMasterKey(file: String?, text: String?) throws(ConfigurationError) -> String? {
-        var source = "TAPLINE_ACQUIRER_ZONE_MASTER_KEY"
-        var value = text
-        if let file {
-            guard let contents = try? String(contentsOfFile: file, encoding: .utf8) else {
-                throw .invalid("cannot read the zone master key file \(file) (--acquirer-zone-master-key-file)")
-            }
-            source = "the zone master key file \(file) (--acquirer-zone-master-key-file)"
-            value = contents.trimmingCharacters(in: .whitespacesAndNewlines)
-        }
-        guard let value else { return nil }
-        guard value.count == 32 || value.count == 48, value.allSatisfy(\.isHexDigit) else {
-            throw .invalid("\(source) must be 32 or 48 hex digits (a double- or triple-length key)")
-        }
-        return value.uppercased()
     }
 }

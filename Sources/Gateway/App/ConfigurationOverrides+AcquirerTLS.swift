@@ -1,4 +1,3 @@
-import CardData
 import Foundation
 
 extension ConfigurationOverrides {
@@ -19,41 +18,7 @@ extension ConfigurationOverrides {
             }
             return choice
         }
-        var tls = AcquirerTLSSettings(caFile: ca?.value, certificateFile: cert?.value, keyFile: key?.value)
-        if let pin {
-            guard let digest = Self.fingerprint(pin.value) else {
-                throw .invalid("\(pin.source) must be the SHA-256 fingerprint of the acquirer host's certificate: 64 hex digits, "
-                    + "colons allowed, as `openssl x509 -noout -fingerprint -sha256 -in host.pem` prints")
-            }
-            tls.pinnedCertificateSHA256 = digest
-        }
-        do {
-            _ = try tls.makeContext()
-        } catch {
-            let source = switch error.file {
-            case .ca: ca?.source
-            case .certificate: cert?.source
-            case .key: key?.source
-            }
-            throw .invalid("\(source ?? "--acquirer-tls-cert") \(error.path) \(error.problem): "
-                + "give \(Self.expected(error.file)), or remove the setting")
-        }
-        link.tls = tls
+        link.tls = try AcquirerTLSSettings.checked(ca: ca, certificate: cert, key: key, pin: pin)
         return .iso8583(link)
-    }
-
-    /// 32 bytes from 64 hex digits, with or without colons between the pairs.
-    private static func fingerprint(_ text: String) -> [UInt8]? {
-        let hex = text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ":", with: "")
-        guard hex.count == 64, hex.allSatisfy(\.isHexDigit), let bytes = Hex.bytes(hex) else { return nil }
-        return bytes
-    }
-
-    private static func expected(_ file: AcquirerTLSFileError.File) -> String {
-        switch file {
-        case .ca: return "the PEM certificates of the authority that issued the acquirer host's certificate"
-        case .certificate: return "the gateway's client certificate chain in PEM with its key (both or neither)"
-        case .key: return "the PEM private key of the client certificate (both or neither)"
-        }
     }
 }

@@ -24,7 +24,7 @@ extension ConfigurationOverrides {
                 throw .invalid("\(stray.source) applies only to --card-data remote: add --card-data remote, or remove \(stray.source)")
             }
             guard local == "pass-through" else { return .tapline }
-            guard case .iso8583 = processor else {
+            guard processor.network != nil else {
                 throw .invalid("\(mode?.source ?? "--card-data") pass-through sends card data unopened to an acquirer that decrypts it: "
                     + "add --processor iso8583://host:port, or use --card-data tapline with the simulator")
             }

@@ -45,6 +45,9 @@ public struct ConfigurationOverrides: Sendable {
     /// A file holding the zone master key for key exchange in hex;
     /// `TAPLINE_ACQUIRER_ZONE_MASTER_KEY` gives the key itself.
     public var acquirerZoneMasterKeyFile: String?
+    /// The acquirers file (TOML): several named acquirer links and the routing rules among
+    /// them, instead of the one link of `processor` and the flags above.
+    public var acquirersFile: String?
     /// `tapline`, `signed` or `remote`: how reader tokens are made.
     public var readerTokens: String?
     /// The payment service provider's P-256 private key, a PEM file (signed reader tokens).
@@ -136,9 +139,9 @@ public struct ConfigurationOverrides: Sendable {
             configuration.webhookTimeout = .seconds(seconds)
         }
         configuration.processor = try acquirerLink(environment)
-        if case .iso8583(let link) = configuration.processor {
-            // Above the link's own wait, so that the link's no-answer path ends the request.
-            configuration.processorTimeout = link.gatewayTimeout
+        if let slowest = configuration.processor.network?.links.map(\.settings.gatewayTimeout).max() {
+            // Above every link's own wait, so that the link's no-answer path ends the request.
+            configuration.processorTimeout = slowest
         }
         configuration.readerTokens = try readerTokenMode(environment)
         configuration.cardData = try cardDataMode(environment, processor: configuration.processor)

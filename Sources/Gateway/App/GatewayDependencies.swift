@@ -15,9 +15,10 @@ public struct GatewayDependencies: Sendable {
     public var now: @Sendable () -> Date
     public var makeId: @Sendable () -> String
     public var logger: Logger
-    /// The acquirer link whose processor is `processor`, when payments go to an acquirer:
-    /// its connections and its reversal forwarder run with the application.
-    public var acquirerLink: AcquirerLink?
+    /// The acquirer links, when payments go to acquirers: `processor` is the default link's.
+    /// Their connections and reversal forwarders run with the application, and new payments
+    /// are routed among them.
+    public var acquirers: AcquirerNetwork?
     /// Posts webhooks (the gateway's HTTP client unless a test injects another).
     public var webhookTransport: any WebhookTransport = HTTPClientWebhookTransport()
     /// Fetches integrators' JWKS documents (the gateway's HTTP client unless a test injects another).

@@ -7,17 +7,17 @@ import Processing
 /// and device rules), so neither can miss a route.
 enum GatewayRoutes {
     static func table(_ services: GatewayServices, now: @escaping @Sendable () -> Date) -> [GatewayRoute] {
-        let processor = services.processor
-        return SystemController(processorIsReachable: { await processor.isReachable }).routes
+        let processors = services.processors
+        return SystemController(processors: processors).routes
             + TokenController(tokens: services.tokens).routes
-            + TransactionController(services: .init(services), validator: CardPaymentValidator(now: now, processor: processor.identity)).routes
+            + TransactionController(services: .init(services), validator: CardPaymentValidator(now: now, processors: processors.identities)).routes
             + ACHController(debits: services.achDebits, store: services.store, renderer: services.renderer).routes
             + BatchController(batches: services.batches).routes
             + DeviceController(devices: services.devices).routes
             + TapController(services: .init(services)).routes
             + SignatureController(store: services.store).routes
             + AmountController(settings: services.settings).routes
-            + SettingsController(settings: services.settings, processor: processor.identity).routes
+            + SettingsController(settings: services.settings, processors: processors).routes
             + WebhookController(endpoints: services.webhookEndpoints, events: services.webhookEvents).routes
             // Halo- and Koard-compatible routes keep their documents' paths, outside /v1 or beside it.
             + HaloController(services: .init(services)).routes

@@ -10,8 +10,10 @@ public struct GatewayServices: Sendable {
     let store: any Store
     /// The clock every service reads.
     let now: @Sendable () -> Date
-    /// The processor, bounded by the configured timeout; the readiness route asks it too.
+    /// The default processor, bounded by the configured timeout (ACH, the admin's settings).
     let processor: ProcessorGateway
+    /// Every processor, and which takes each payment (several acquirer links route).
+    let processors: ProcessorRouter
     let payments: PaymentService
     /// ACH debits of bank accounts.
     let achDebits: ACHDebitService
@@ -65,12 +67,15 @@ public struct GatewayServices: Sendable {
         }
         let pinPolicy = PINPolicy(
             window: configuration.pinWindow, maxAttempts: configuration.pinMaxAttempts, makeToken: { try await issuer.pinToken(for: $0) })
-        let renderer = TransactionRenderer(now: now)
+        let processors = ProcessorRouter(dependencies, timeout: configuration.processorTimeout)
+        self.processors = processors
+        let renderer = TransactionRenderer(
+            now: now, processorNames: Dictionary(processors.identities.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first }))
         self.renderer = renderer
         let notifier = WebhookNotifier()
         let outbox = WebhookOutbox(renderer: renderer, makeId: dependencies.makeId, notifier: notifier)
         let recorder = OutcomeRecorder(store: store, now: now, makeId: dependencies.makeId, pinPolicy: pinPolicy, outbox: outbox)
-        let processor = ProcessorGateway(processor: dependencies.processor, timeout: configuration.processorTimeout)
+        let processor = processors.primary
         self.processor = processor
         signer = AccessTokenSigner(key: dependencies.keys.tokenSigningKey)
         integratorTokens = IntegratorTokenVerifier(
@@ -78,27 +83,27 @@ public struct GatewayServices: Sendable {
             keys: IntegratorKeyCache(fetcher: dependencies.jwksFetcher, policy: configuration.integratorJWKS, now: now, logger: dependencies.logger),
             now: now)
         payments = PaymentService(
-            store: store, processor: processor, recorder: recorder, panHasher: PANHasher(key: dependencies.keys.panHashKey),
+            store: store, processors: processors, recorder: recorder, panHasher: PANHasher(key: dependencies.keys.panHashKey),
             now: now, makeId: dependencies.makeId, outbox: outbox)
         achDebits = ACHDebitService(
             store: store, processor: processor, recorder: recorder, panHasher: PANHasher(key: dependencies.keys.panHashKey),
             now: now, makeId: dependencies.makeId, outbox: outbox)
-        followUps = FollowUpService(store: store, processor: processor, recorder: recorder, now: now, makeId: dependencies.makeId)
+        followUps = FollowUpService(store: store, processors: processors, recorder: recorder, now: now, makeId: dependencies.makeId)
         tokens = TokenService(store: store, signer: signer, configuration: configuration, now: now, makeId: dependencies.makeId)
-        let reconciler = BatchReconciler(store: store, processor: processor, outbox: outbox, now: now, logger: dependencies.logger)
+        let reconciler = BatchReconciler(store: store, processors: processors, outbox: outbox, now: now, logger: dependencies.logger)
         batches = BatchService(store: store, now: now, makeId: dependencies.makeId, outbox: outbox, reconciler: reconciler)
         idempotency = IdempotencyGuard(store: store, now: now)
         let started = now()
         instance = GatewayInstance(id: UUID().uuidString, startedAt: started, seenAt: started)
         recovery = RecoveryJob(
-            store: store, processor: processor, recorder: recorder, renderer: renderer,
+            store: store, processors: processors, recorder: recorder, renderer: renderer,
             grace: configuration.recoveryGrace, instance: instance,
             staleAfter: InstanceHeartbeat.staleAfter(configuration.heartbeatInterval), now: now, logger: dependencies.logger)
         expiry = ExpiryJob(
             store: store, now: now, cardReadRetention: 2 * configuration.cardReadMaxAge, logger: dependencies.logger, outbox: outbox)
         achClearing = ACHClearingJob(store: store, processor: processor, now: now, logger: dependencies.logger, outbox: outbox)
         settlement = SettlementJob(store: store, batches: batches, now: now, logger: dependencies.logger)
-        admin = MerchantAdmin(store: store, now: now, makeId: dependencies.makeId, processor: dependencies.processor.identity)
+        admin = MerchantAdmin(store: store, now: now, makeId: dependencies.makeId, processor: processor.identity)
         devices = DeviceService(
             store: store, issuer: issuer, cardKeys: dependencies.cardKeys,
             readerTokenLifetime: configuration.readerTokenLifetime, now: now, makeId: dependencies.makeId)
@@ -109,7 +114,7 @@ public struct GatewayServices: Sendable {
                 handling: configuration.cardData.handling(keys: dependencies.cardKeys, logger: dependencies.logger),
                 maxAge: configuration.cardReadMaxAge, now: now),
             payments: TapPaymentService(store: store, payments: payments, followUps: followUps, panHasher: panHasher),
-            pins: PINService(store: store, processor: processor, recorder: recorder, panHasher: panHasher, now: now))
+            pins: PINService(store: store, processors: processors, recorder: recorder, panHasher: panHasher, now: now))
         settings = PaymentSettingsService(store: store)
         let secrets = WebhookSecretBox(tokenSigningKey: dependencies.keys.tokenSigningKey)
         webhookEndpoints = WebhookEndpointService(store: store, secrets: secrets, now: now, makeId: dependencies.makeId)

@@ -8,8 +8,8 @@ struct JobScheduler: Service {
     let expiry: ExpiryJob
     let settlement: SettlementJob
     let achClearing: ACHClearingJob
-    /// Repeats reversals the acquirer has not acknowledged (acquirer link only).
-    var reversals: ISO8583ReversalForwarder? = nil
+    /// Repeat the reversals each acquirer link owes and its acquirer has not acknowledged.
+    var reversals: [ISO8583ReversalForwarder] = []
     /// Read again each round, so a card-key rotation in the database reaches this instance.
     let cardKeys: CardKeyRing
     let interval: Duration
@@ -39,7 +39,7 @@ struct JobScheduler: Service {
         await attempt("expiry") { _ = try await expiry.run() }
         await attempt("settlement") { _ = try await settlement.run() }
         await attempt("ach clearing") { _ = try await achClearing.run() }
-        if let reversals { await attempt("reversals") { _ = try await reversals.forwardDue() } }
+        for forwarder in reversals { await attempt("reversals") { _ = try await forwarder.forwardDue() } }
         await attempt("card keys") { try await cardKeys.refresh() }
     }
 

@@ -15,7 +15,8 @@ import Storage
 /// progress get the final answer so a client's retry receives it.
 public struct RecoveryJob: Sendable {
     let store: any Store
-    let processor: ProcessorGateway
+    /// Each row is asked about, and reversed, where it went (its `processorId`).
+    let processors: ProcessorRouter
     let recorder: OutcomeRecorder
     let renderer: TransactionRenderer
     let grace: TimeInterval
@@ -40,7 +41,7 @@ public struct RecoveryJob: Sendable {
         for row in pending {
             let decision: ProcessorResponse?
             do {
-                decision = try await processor.lookup(transactionId: row.id)
+                decision = try await processors.gateway(for: row.processorId).lookup(transactionId: row.id)
             } catch {
                 logger.warning("recovery lookup failed; will retry", metadata: ["transaction_id": "\(row.id)"])
                 continue
@@ -84,7 +85,7 @@ public struct RecoveryJob: Sendable {
             } else {
                 request = .original(transactionId: row.id, kind: AuthorizationRequest.Kind(original: row.type), amount: row.money, trace: row.processorTrace, acquirer: acquirer)
             }
-            await processor.reverseUnanswered(request)
+            await processors.gateway(for: row.processorId ?? parent?.processorId).reverseUnanswered(request)
         } catch {
             logger.warning("could not describe an unanswered operation to reverse it", metadata: [
                 "transaction_id": "\(row.id)", "reason": "\(error)"])

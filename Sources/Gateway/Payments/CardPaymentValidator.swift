@@ -9,11 +9,11 @@ import Processing
 /// is applied or refused here with the reason (README, "Keyed payments: every field").
 struct CardPaymentValidator: Sendable {
     let now: @Sendable () -> Date
-    /// The gateway's processor: the only `paymentProcessorId` a payment may name.
-    let processor: ProcessorIdentity
+    /// The gateway's processors: the `paymentProcessorId`s a payment may name.
+    let processors: [ProcessorIdentity]
 
     func validate(_ body: CardTransactionRequest, type: TransactionType, createdBy caller: Caller) throws -> NewPayment {
-        try checkProcessor(body.paymentProcessorId)
+        let processorId = try checkProcessor(body.paymentProcessorId)
         let currency = try CurrencyField.parse(body.currency)
         // An authorization of zero is a card verification (ARISE CardAuthentication): no price.
         let verifying = type == .authorization && body.amount == 0
@@ -48,16 +48,19 @@ struct CardPaymentValidator: Sendable {
         payment.billingAddress = customer.billing
         payment.shippingAddress = customer.shipping
         payment.contact = customer.contact
+        payment.processorId = processorId
         return payment
     }
 
-    /// `paymentProcessorId`, when sent, must be this gateway's processor: there is no other
-    /// to send the payment to.
-    private func checkProcessor(_ id: String?) throws {
-        guard let id, id.lowercased() != processor.id else { return }
+    /// `paymentProcessorId`, when sent, must be one of this gateway's processors, which then
+    /// takes the payment.
+    private func checkProcessor(_ id: String?) throws -> String? {
+        guard let id else { return nil }
+        if let known = processors.first(where: { $0.id == id.lowercased() }) { return known.id }
+        let names = processors.map { "\($0.id) (\($0.name))" }.joined(separator: ", ")
         throw GatewayFailure.invalid(
             "paymentProcessorId",
-            "paymentProcessorId '\(id.prefix(64))' is not this merchant's processor; use \(processor.id) (\(processor.name)), as GET /v1/settings/payment lists it, or leave it out")
+            "paymentProcessorId '\(id.prefix(64))' is not a processor of this gateway; use \(names), as GET /v1/settings/payment lists them, or leave it out")
     }
 
     /// A verification moves no money, so it takes nothing that prices one.

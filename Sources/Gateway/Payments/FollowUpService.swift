@@ -7,7 +7,7 @@ import Storage
 /// recorded as a transaction of its own, in the three atomic phases.
 struct FollowUpService: Sendable {
     let store: any Store
-    let processor: ProcessorGateway
+    let processors: ProcessorRouter
     let recorder: OutcomeRecorder
     let now: @Sendable () -> Date
     let makeId: @Sendable () -> String
@@ -22,6 +22,8 @@ struct FollowUpService: Sendable {
     ) async throws -> (operation: Transaction, payment: Transaction) {
         let operationId = makeId()
         let now = now()
+        // A follow-up goes to its payment's own processor, never elsewhere.
+        let processor = try await processors.gateway(forPayment: paymentId, merchantId: merchantId, store: store)
         try await processor.requireReachable()
         let prepared = try await PreparedRequest.prepare(merchantId: merchantId, store: store, processor: processor)
         // Phase 1: lock the payment, check the move, reserve its amount, record it pending.
@@ -80,6 +82,7 @@ struct FollowUpService: Sendable {
             operation.cardPresent = tap?.details
             operation.breakdown = breakdown
             operation.processorTrace = prepared.trace
+            operation.processorId = processor.identity.id
             try await writer.insert(operation)
             try await writer.update(payment)
             try await idempotency?.link(transactionId: operation.id, in: writer)

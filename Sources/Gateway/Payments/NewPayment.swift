@@ -38,6 +38,9 @@ struct NewPayment: Sendable {
     var billingAddress: PostalAddress? = nil
     var shippingAddress: PostalAddress? = nil
     var contact: ContactDetails? = nil
+    /// The processor the request named (`paymentProcessorId`): the payment goes there, not
+    /// where the routing rules would send it.
+    var processorId: String? = nil
 
     /// What the processor is asked to authorize when the payment is not priced.
     var total: Int64 { baseAmount + tipAmount }

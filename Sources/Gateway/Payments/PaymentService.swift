@@ -8,7 +8,7 @@ import Storage
 /// Sales and authorizations: the start of every payment, in the three atomic phases.
 struct PaymentService: Sendable {
     let store: any Store
-    let processor: ProcessorGateway
+    let processors: ProcessorRouter
     let recorder: OutcomeRecorder
     let panHasher: PANHasher
     let now: @Sendable () -> Date
@@ -20,7 +20,10 @@ struct PaymentService: Sendable {
     /// and is thrown as `GatewayFailure.processorFailed` with the failed row.
     /// `logger` is the request's, so failures are logged with its correlation id.
     func create(_ payment: NewPayment, merchantId: String, idempotency: IdempotencyClaim?, logger: Logger) async throws -> Transaction {
-        try await processor.requireReachable()
+        // Chosen before phase 1 writes where the payment goes: recovery and every follow-up
+        // find its processor there.
+        let processor = try await processors.route(
+            RouteFacts(merchantId: merchantId, card: payment.card, currency: payment.currency), named: payment.processorId)
         let prepared = try await PreparedRequest.prepare(merchantId: merchantId, store: store, processor: processor)
         // Phase 1: record the payment as pending, with the idempotency key pointing at it.
         var row = Transaction(

@@ -8,6 +8,9 @@ import Storage
 /// Turns stored transactions into what the API shows.
 struct TransactionRenderer: Sendable {
     let now: @Sendable () -> Date
+    /// The names of this gateway's processors by id (its named acquirer links), besides the
+    /// built-in ones.
+    var processorNames: [String: String] = [:]
 
     func render(_ transaction: Transaction, merchant: Merchant?, operations: [Transaction]? = nil) -> TransactionResource {
         var resource = TransactionResource(
@@ -64,7 +67,7 @@ struct TransactionRenderer: Sendable {
     private func renderKeyedDetails(_ transaction: Transaction, into resource: inout TransactionResource) {
         resource.amountDetails = transaction.amountDetails.map(AmountController.render)
         resource.paymentProcessorId = transaction.processorId
-        resource.paymentProcessorName = transaction.processorId.flatMap(ProcessorIdentity.named(id:))?.name
+        resource.paymentProcessorName = transaction.processorId.flatMap { processorNames[$0] ?? ProcessorIdentity.named(id: $0)?.name }
         resource.billingAddress = transaction.billingAddress
         resource.shippingAddress = transaction.shippingAddress
         if transaction.contact != nil || transaction.customerEmail != nil {

@@ -7,19 +7,24 @@ import Storage
 /// `GET` and `PATCH /v1/settings/payment`: the merchant's payment settings (ARISE `getPaymentSettings`).
 struct SettingsController {
     let settings: PaymentSettingsService
-    /// The gateway's processor, the one `availablePaymentProcessors` lists.
-    let processor: ProcessorIdentity
+    /// The gateway's processors, which `availablePaymentProcessors` lists, the merchant's
+    /// assigned one as its default.
+    let processors: ProcessorRouter
 
     var routes: [GatewayRoute] {
         [
             .get(APIPath.paymentSettings, .permission(.generalConfigurations)) { input in
-                let current = try await settings.settings(merchantId: try input.caller.merchantId)
-                return try JSONCoding.response(.ok, PaymentSettingsRenderer.render(current, processor: processor))
+                let merchantId = try input.caller.merchantId
+                let current = try await settings.settings(merchantId: merchantId)
+                return try JSONCoding.response(.ok, PaymentSettingsRenderer.render(
+                    current, processors: processors.identities, defaultId: processors.assigned(merchantId: merchantId).id))
             },
             .idempotent(.patch, APIPath.paymentSettings, .permission(.generalConfigurations)) { input in
                 let change = try PaymentSettingsValidator.validate(JSONCoding.decode(UpdatePaymentSettingsRequest.self, from: input.body))
-                let updated = try await settings.update(merchantId: try input.caller.merchantId, change)
-                return (.ok, try JSONCoding.encoder.encode(PaymentSettingsRenderer.render(updated, processor: processor)))
+                let merchantId = try input.caller.merchantId
+                let updated = try await settings.update(merchantId: merchantId, change)
+                return (.ok, try JSONCoding.encoder.encode(PaymentSettingsRenderer.render(
+                    updated, processors: processors.identities, defaultId: processors.assigned(merchantId: merchantId).id)))
             },
         ]
     }

@@ -13,7 +13,8 @@ import Storage
 /// answer stays `pending`, and the settlement job sends the same messages again later.
 struct BatchReconciler: Sendable {
     let store: any Store
-    let processor: ProcessorGateway
+    /// Each line goes to the link its payments went to.
+    let processors: ProcessorRouter
     let outbox: WebhookOutbox
     let now: @Sendable () -> Date
     let logger: Logger
@@ -25,7 +26,7 @@ struct BatchReconciler: Sendable {
     /// What a closing batch owes the acquirer: nil with no acquirer (the simulator), for a
     /// merchant without acquirer ids, or when nothing in the batch moved money.
     func plan(members: [Transaction], merchant: Merchant?) throws -> BatchReconciliation? {
-        guard processor.requiresAcquirerIdentity, let acquirer = AcquirerIdentity.of(merchant) else { return nil }
+        guard processors.primary.requiresAcquirerIdentity, let acquirer = AcquirerIdentity.of(merchant) else { return nil }
         let lines = try ReconciliationLines.of(members, acquirer: acquirer)
         return lines.isEmpty ? nil : BatchReconciliation(lines: lines)
     }
@@ -43,7 +44,7 @@ struct BatchReconciler: Sendable {
                     failure = "currency \(line.currency) is not one the gateway knows"
                     continue
                 }
-                if let result = try await processor.reconcile(request) { answers[index] = result }
+                if let result = try await processors.gateway(for: line.processorId).reconcile(request) { answers[index] = result }
             }
         } catch {
             failure = "\(error)"
@@ -55,7 +56,7 @@ struct BatchReconciler: Sendable {
     /// first; stops at the first silence, since the others would wait for the same host.
     @discardableResult
     func resendDue(limit: Int = 20) async throws -> [Batch] {
-        guard await processor.isReachable else { return [] }
+        guard await processors.anyReachable else { return [] }
         let now = now()
         let waiting = try await store.read { try await $0.batchesAwaitingReconciliation(limit: limit) }
         var finished: [Batch] = []
@@ -74,7 +75,7 @@ struct BatchReconciler: Sendable {
         var traces: [Int: String] = [:]
         for (index, line) in reconciliation.lines.enumerated() where line.trace == nil {
             let acquirer = ReconciliationLines.request(line, merchantId: batch.merchantId)?.acquirer
-            traces[index] = try await processor.prepareTrace(acquirer: acquirer)
+            traces[index] = try await processors.gateway(for: line.processorId).prepareTrace(acquirer: acquirer)
         }
         let named = traces
         return try await store.write { writer -> BatchReconciliation in

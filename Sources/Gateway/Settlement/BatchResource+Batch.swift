@@ -25,11 +25,13 @@ extension BatchReconciliationResource {
             status: reconciliation.state.rawValue, attempts: reconciliation.attempts, lastError: reconciliation.lastError,
             reconciledAt: reconciliation.reconciledAt,
             lines: reconciliation.lines.map { line in
-                Line(acquirerMerchantId: line.cardAcceptorId, acquirerTerminalId: line.terminalId, currency: line.currency,
+                var rendered = Line(acquirerMerchantId: line.cardAcceptorId, acquirerTerminalId: line.terminalId, currency: line.currency,
                      captureCount: line.captureCount, captureTotal: line.captureTotal,
                      refundCount: line.refundCount, refundTotal: line.refundTotal, responseCode: line.responseCode,
                      acquirerCaptureCount: line.hostCaptureCount, acquirerCaptureTotal: line.hostCaptureTotal,
                      acquirerRefundCount: line.hostRefundCount, acquirerRefundTotal: line.hostRefundTotal)
+                rendered.paymentProcessorId = line.processorId
+                return rendered
             })
     }
 }

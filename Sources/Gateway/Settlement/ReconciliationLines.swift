@@ -6,16 +6,19 @@ import Storage
 /// approved refunds the close settled, counted the way the acquirer counts them
 /// (docs/iso8583.md, "Network management and reconciliation").
 enum ReconciliationLines {
-    /// One line per currency with money moving, sorted by currency; empty when nothing in the
-    /// batch moved money (only voids, say), and then there is nothing to reconcile.
+    /// One line per acquirer link and currency with money moving, sorted by link, then
+    /// currency; empty when nothing in the batch moved money (only voids, say), and then there
+    /// is nothing to reconcile. Each link gets the totals of the payments it took.
     static func of(_ members: [Transaction], acquirer: AcquirerIdentity) throws -> [BatchReconciliation.Line] {
-        var lines: [String: BatchReconciliation.Line] = [:]
+        struct Key: Hashable { var processorId: String?; var currency: String }
+        var lines: [Key: BatchReconciliation.Line] = [:]
         for member in members {
             guard let (kind, amount) = BatchSummary.movement(member), amount != 0 else { continue }
-            let currency = member.currency.code
-            var line = lines[currency] ?? BatchReconciliation.Line(
-                cardAcceptorId: acquirer.cardAcceptorId, terminalId: acquirer.terminalId, currency: currency,
+            let key = Key(processorId: member.processorId, currency: member.currency.code)
+            var line = lines[key] ?? BatchReconciliation.Line(
+                cardAcceptorId: acquirer.cardAcceptorId, terminalId: acquirer.terminalId, currency: key.currency,
                 captureCount: 0, captureTotal: 0, refundCount: 0, refundTotal: 0)
+            line.processorId = key.processorId
             if kind == "refund" {
                 line.refundCount += 1
                 line.refundTotal = try BatchSummary.sum(line.refundTotal, -amount)
@@ -23,9 +26,9 @@ enum ReconciliationLines {
                 line.captureCount += 1
                 line.captureTotal = try BatchSummary.sum(line.captureTotal, amount)
             }
-            lines[currency] = line
+            lines[key] = line
         }
-        return lines.values.sorted { $0.currency < $1.currency }
+        return lines.values.sorted { ($0.processorId ?? "", $0.currency) < ($1.processorId ?? "", $1.currency) }
     }
 
     /// The 0500 for a line, under the trace it was given before its first send.

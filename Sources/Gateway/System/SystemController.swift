@@ -4,8 +4,8 @@ import Hummingbird
 
 /// Health, readiness, the OpenAPI document, and the caller's permissions.
 struct SystemController {
-    /// Whether the processor can be reached now, for the readiness answer.
-    let processorIsReachable: @Sendable () async -> Bool
+    /// Whether new payments have a processor now, and each link's state with several.
+    let processors: ProcessorRouter
 
     var routes: [GatewayRoute] {
         [
@@ -13,8 +13,10 @@ struct SystemController {
                 try JSONCoding.response(.ok, HealthResponse(status: "ok", version: TaplineVersion.current))
             },
             .get(APIPath.ready, .open) { _ in
-                let ready = await processorIsReachable()
-                return try JSONCoding.response(ready ? .ok : .serviceUnavailable, ReadinessResponse(ready: ready))
+                let ready = await processors.isReady
+                let links = processors.links.count > 1
+                    ? Dictionary(uniqueKeysWithValues: await processors.states().map { ($0.name, $0.up) }) : nil
+                return try JSONCoding.response(ready ? .ok : .serviceUnavailable, ReadinessResponse(ready: ready, links: links))
             },
             .get(APIPath.openAPI, .open) { _ in
                 Response(

@@ -9,7 +9,7 @@ import Storage
 /// atomic phases. The PIN exists only in memory on its way to the processor.
 struct PINService: Sendable {
     let store: any Store
-    let processor: ProcessorGateway
+    let processors: ProcessorRouter
     let recorder: OutcomeRecorder
     let panHasher: PANHasher
     let now: @Sendable () -> Date
@@ -25,6 +25,8 @@ struct PINService: Sendable {
     ) async throws -> Transaction {
         let now = now()
         let proof = TapProof(tap, deviceId: deviceId, panHasher: panHasher)
+        // A PIN try goes where its payment went.
+        let processor = try await processors.gateway(forPayment: paymentId, merchantId: merchantId, store: store)
         try await processor.requireReachable()
         let prepared = try await PreparedRequest.prepare(merchantId: merchantId, store: store, processor: processor)
         // Phase 1: check the payment waits for this PIN and mark the try in flight.

@@ -49,8 +49,8 @@ public final class ISO8583Processor: PaymentProcessor {
     /// Every request names the merchant and terminal at the acquirer (fields 42 and 41).
     public var requiresAcquirerIdentity: Bool { true }
 
-    /// The link carries no billing address (docs/iso8583.md): its answers have no AVS result.
-    public var identity: ProcessorIdentity { .iso8583Acquirer }
+    /// The link's id and name, from its configuration.
+    public var identity: ProcessorIdentity { configuration.identity }
 
     /// Whether requests can be sent now: at least one connection is up and signed on.
     public var isReachable: Bool { transport.isUp }

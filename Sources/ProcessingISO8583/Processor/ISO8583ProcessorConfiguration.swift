@@ -1,3 +1,5 @@
+import Processing
+
 /// How the ISO 8583 processor talks to its acquirer, apart from the connection itself.
 public struct ISO8583ProcessorConfiguration: Sendable {
     /// How long a request waits for its response before it is reversed.
@@ -9,6 +11,10 @@ public struct ISO8583ProcessorConfiguration: Sendable {
     public var memoryCapacity: Int
     /// STANs reserved per durable write.
     public var traceBlockSize: Int
+    /// The id and name merchants see for this link: ``ProcessorIdentity/iso8583Acquirer`` for
+    /// the one link of `--processor`, a named link's own with several (docs/iso8583.md,
+    /// "Several acquirers").
+    public var identity: ProcessorIdentity = .iso8583Acquirer
 
     public init(responseTimeout: Duration = .seconds(30), acquiringInstitutionId: String? = nil,
                 memoryCapacity: Int = 20_000, traceBlockSize: Int = 100) {

@@ -24,10 +24,12 @@ struct AcquirerReconciliationTests {
                 let batch = try await session.send(.post, APIPath.closeBatch).decode(BatchResource.self)
                 let reconciliation = try #require(batch.reconciliation)
                 #expect(reconciliation.status == "agreed" && reconciliation.attempts == 1 && reconciliation.lastError == nil)
-                #expect(reconciliation.lines == [BatchReconciliationResource.Line(
+                var line = BatchReconciliationResource.Line(
                     acquirerMerchantId: AcquirerHarness.cardAcceptorId, acquirerTerminalId: AcquirerHarness.terminalId, currency: "USD",
                     captureCount: 2, captureTotal: 3_000, refundCount: 1, refundTotal: 300, responseCode: "00",
-                    acquirerCaptureCount: 2, acquirerCaptureTotal: 3_000, acquirerRefundCount: 1, acquirerRefundTotal: 300)])
+                    acquirerCaptureCount: 2, acquirerCaptureTotal: 3_000, acquirerRefundCount: 1, acquirerRefundTotal: 300)
+                line.paymentProcessorId = ProcessorIdentity.iso8583Acquirer.id
+                #expect(reconciliation.lines == [line])
                 #expect(try await session.send(.get, APIPath.batch(batch.id)).decode(BatchResource.self).reconciliation == reconciliation)
 
                 let events = try await session.send(.get, APIPath.events + "?type=batch.reconciled").decode(WebhookEventList.self)

@@ -1,3 +1,4 @@
+import Processing
 import Foundation
 @testable import Gateway
 import Logging
@@ -29,12 +30,12 @@ struct TwoInstanceReversalLeaseTests {
             let (linkA, linkB) = (CountingLink(), CountingLink())
             let now: @Sendable () -> Date = { fleet.clock.now() }
             let a = ISO8583ReversalForwarder(
-                queue: StoreReversalQueue(store: fleet.a.store, now: now), transport: linkA, timeout: .seconds(25), now: now, logger: Logger(label: "a"))
+                queue: StoreReversalQueue(store: fleet.a.store, processorId: ProcessorIdentity.iso8583Acquirer.id, now: now), transport: linkA, timeout: .seconds(25), now: now, logger: Logger(label: "a"))
             let b = ISO8583ReversalForwarder(
-                queue: StoreReversalQueue(store: fleet.b.store, now: now), transport: linkB, timeout: .seconds(25), now: now, logger: Logger(label: "b"))
+                queue: StoreReversalQueue(store: fleet.b.store, processorId: ProcessorIdentity.iso8583Acquirer.id, now: now), transport: linkB, timeout: .seconds(25), now: now, logger: Logger(label: "b"))
             for stan in ["000101", "000102", "000103"] {
                 let message = ISO8583Message(mti: .reversalRequest, fields: [11: .text(stan), 41: "TERM0001"])
-                try await StoreReversalQueue(store: fleet.a.store, now: now).enqueue(ISO8583PendingReversal(
+                try await StoreReversalQueue(store: fleet.a.store, processorId: ProcessorIdentity.iso8583Acquirer.id, now: now).enqueue(ISO8583PendingReversal(
                     transactionId: "t_\(stan)", merchantId: fleet.merchantId, message: message, attempts: 0, nextAttemptAt: now()))
             }
             // While a sends the first reversal, b runs a whole round: it finds the other two
@@ -53,7 +54,7 @@ struct TwoInstanceReversalLeaseTests {
     @Test func aReversalWhoseSenderDiedIsSentByTheOtherWhenTheLeaseEnds() async throws {
         try await TwoInstanceFleet.run { fleet in
             let now: @Sendable () -> Date = { fleet.clock.now() }
-            let queueA = StoreReversalQueue(store: fleet.a.store, now: now)
+            let queueA = StoreReversalQueue(store: fleet.a.store, processorId: ProcessorIdentity.iso8583Acquirer.id, now: now)
             let message = ISO8583Message(mti: .reversalRequest, fields: [11: "000201", 41: "TERM0001"])
             try await queueA.enqueue(ISO8583PendingReversal(
                 transactionId: "t_000201", merchantId: fleet.merchantId, message: message, attempts: 0, nextAttemptAt: now()))
@@ -61,7 +62,7 @@ struct TwoInstanceReversalLeaseTests {
             #expect(try await queueA.claim(transactionId: "t_000201", dueAt: now(), until: now().addingTimeInterval(35)))
             let linkB = CountingLink()
             let b = ISO8583ReversalForwarder(
-                queue: StoreReversalQueue(store: fleet.b.store, now: now), transport: linkB, timeout: .seconds(25), now: now, logger: Logger(label: "b"))
+                queue: StoreReversalQueue(store: fleet.b.store, processorId: ProcessorIdentity.iso8583Acquirer.id, now: now), transport: linkB, timeout: .seconds(25), now: now, logger: Logger(label: "b"))
             #expect(try await b.forwardDue() == 0, "a's lease still holds")
             fleet.clock.advance(by: 35)
             #expect(try await b.forwardDue() == 1)
