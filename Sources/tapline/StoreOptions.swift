@@ -49,6 +49,7 @@ struct StoreOptions: ParsableArguments {
         overrides.acquirerTLSPin = acquirer?.acquirerTLSPin
         overrides.acquirerMACKeyFile = acquirer?.acquirerMACKeyFile
         overrides.acquirerZoneMasterKeyFile = acquirer?.acquirerZoneMasterKeyFile
+        overrides.acquirerKeyExchangeInterval = acquirer?.acquirerKeyExchangeInterval
         overrides.readerTokens = readerTokens?.mode
         overrides.readerTokenKeyFile = readerTokens?.keyFile
         overrides.readerTokenKeyId = readerTokens?.keyId

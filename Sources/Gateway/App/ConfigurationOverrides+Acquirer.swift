@@ -20,9 +20,14 @@ extension ConfigurationOverrides {
         let institution = environment["TAPLINE_ACQUIRING_INSTITUTION_ID"]
         let macKey = try Self.macKey(file: acquirerMACKeyFile, text: environment["TAPLINE_ACQUIRER_MAC_KEY"])
         let masterKey = try Self.zoneMasterKey(file: acquirerZoneMasterKeyFile, text: environment["TAPLINE_ACQUIRER_ZONE_MASTER_KEY"])
+        // Keys are changed at most each minute and at least daily.
+        let keyExchangeInterval = try Self.number(
+            acquirerKeyExchangeInterval, "--acquirer-key-exchange-interval", environment["TAPLINE_ACQUIRER_KEY_EXCHANGE_INTERVAL"],
+            "TAPLINE_ACQUIRER_KEY_EXCHANGE_INTERVAL", in: 60...86_400)
         guard case .iso8583(var link) = choice else {
-            if connections != nil || responseTimeout != nil || echoInterval != nil || key != nil || institution != nil || macKey != nil || masterKey != nil {
-                throw .invalid("the acquirer settings (connections, response timeout, echo interval, zone PIN key, acquiring institution id, MAC key, zone master key) need --processor iso8583://host:port")
+            if connections != nil || responseTimeout != nil || echoInterval != nil || key != nil || institution != nil || macKey != nil || masterKey != nil
+                || keyExchangeInterval != nil {
+                throw .invalid("the acquirer settings (connections, response timeout, echo interval, zone PIN key, acquiring institution id, MAC key, zone master key, key exchange interval) need --processor iso8583://host:port")
             }
             return choice
         }
@@ -32,6 +37,9 @@ extension ConfigurationOverrides {
         link.zonePINKeyHex = key
         link.macKeyHex = macKey
         link.zoneMasterKeyHex = masterKey
+        link.keyExchangeInterval = keyExchangeInterval.map { .seconds($0) }
+        try link.checkKeyExchange(
+            source: acquirerKeyExchangeInterval != nil ? "--acquirer-key-exchange-interval" : "TAPLINE_ACQUIRER_KEY_EXCHANGE_INTERVAL")
         if let institution {
             guard (1...11).contains(institution.count), institution.allSatisfy({ $0.isASCII && $0.isNumber }) else {
                 throw .invalid("TAPLINE_ACQUIRING_INSTITUTION_ID must be 1 to 11 digits")

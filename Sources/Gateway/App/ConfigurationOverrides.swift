@@ -45,6 +45,8 @@ public struct ConfigurationOverrides: Sendable {
     /// A file holding the zone master key for key exchange in hex;
     /// `TAPLINE_ACQUIRER_ZONE_MASTER_KEY` gives the key itself.
     public var acquirerZoneMasterKeyFile: String?
+    /// Seconds between the acquirer link's requests for a new working key; none by default.
+    public var acquirerKeyExchangeInterval: Int?
     /// `tapline`, `signed` or `remote`: how reader tokens are made.
     public var readerTokens: String?
     /// The payment service provider's P-256 private key, a PEM file (signed reader tokens).
