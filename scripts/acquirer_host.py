@@ -98,9 +98,16 @@ Test controls (each off by default):
                          send an 0800 (70 = 161) with this TAK in 125; once its 0810 says
                          39 = 00, answers carry MACs under it (requests verify under the
                          new key or the one before). An 0800 70 = 161 without 125 from the
-                         gateway is answered 39 = 00 with this key (or a random one) in 125,
-                         and the host switches to it
-  --wrong-key-kcv        send the key of --send-mac-key with a wrong KCV
+                         gateway (its key request) is answered 39 = 00 with this key in 125,
+                         unless --requested-mac-key names another
+  --requested-mac-key HEX
+                         with --mac-key and --zone-master-key: the TAK that answers the
+                         gateway's key request (default --send-mac-key, else a random key);
+                         the host MACs its own messages under it from the first message of
+                         the gateway's that verifies under it (until then under the old key)
+  --refuse-key-requests  answer the gateway's key requests 39 = 96, without a key
+  --wrong-key-kcv        send the key (of --send-mac-key, or answering a key request) with a
+                         wrong KCV
   --bad-mac-on STAN      with --mac-key: answer every message with this STAN (11) with a
                          wrong MAC (the right one with its first byte inverted)
   --echo-code CODE       answer echo tests (0800, 70 = 301) with 39 = CODE (2 characters)
@@ -993,6 +1000,9 @@ class Server:
             # The link answers a key exchange under the key it just took.
             offered = [self.offered_key] if self.offered_key is not None else []
             used = mac_key_used(self.mac_keys + offered, data, fields)
+            if used is not None and used == self.offered_key and self.mac_keys[0] != used:
+                # The gateway took the key it asked for: answers go under it from now on.
+                self.mac_keys = [used] + self.mac_keys[:1]
             if used is None:
                 log(f"connection {conn.number}: {mti} STAN {fields.get('11')}: missing or wrong MAC, not answered")
                 self.journal.write({"connection": conn.number, "direction": "in", "mti": mti,
@@ -1058,21 +1068,21 @@ class Server:
             entry["note"] = "key taken" if accepted else "key refused"
             self.journal.write(entry)
             return True
-        key = self.options.send_mac_key or secrets.token_bytes(16)
+        key = self.options.requested_mac_key or self.options.send_mac_key or secrets.token_bytes(16)
         entry["note"] = "key requested"
         self.journal.write(entry)
         answer = {k: fields[k] for k in ("7", "11", "70") if k in fields}
-        if self.options.zone_master_key is None or not self.mac_keys:
-            answer["39"] = "96"  # no zone master key or no MAC key to change
+        if self.options.zone_master_key is None or not self.mac_keys or self.options.refuse_key_requests \
+                or "125" in fields:
+            answer["39"] = "96"  # no zone master key or no MAC key to change, or told to refuse
             self.spawn(self.send(conn, "0810", answer, 0))
             return True
         answer["39"] = "00"
-        answer["125"] = key_block(self.options.zone_master_key, key)
-
-        async def answer_then_switch():
-            await self.send(conn, "0810", answer, 0)
-            self.mac_keys = [key] + [k for k in self.mac_keys if k != key][:1]
-        self.spawn(answer_then_switch())
+        answer["125"] = key_block(self.options.zone_master_key, key, self.options.wrong_key_kcv)
+        # Answers stay under the old key until a message of the gateway's verifies under the
+        # new one (receive): a gateway that refuses the key keeps working under the old.
+        self.offered_key = key
+        self.spawn(self.send(conn, "0810", answer, 0))
         return True
 
     async def send(self, conn, mti, fields, delay_ms):
@@ -1111,14 +1121,15 @@ class Server:
                 entry["note"] = "wrong MTI"
             if key is not None and stan is not None and stan == self.options.bad_mac_on:
                 entry["note"] = "bad MAC"
+        # Journaled before the bytes go, so that whoever got the answer finds it in the journal.
+        self.journal.write(entry)
         try:
             async with conn.lock:
                 conn.writer.write(len(data).to_bytes(2, "big") + data)
                 await conn.writer.drain()
         except (ConnectionError, OSError) as error:
             log(f"connection {conn.number}: sending the {mti} for STAN {stan}: {error}")
-            return
-        self.journal.write(entry)
+            self.journal.write({"connection": conn.number, "event": "send failed", "mti": mti, "error": str(error)})
 
 
 def options_from(argv):
@@ -1145,6 +1156,8 @@ def options_from(argv):
     parser.add_argument("--bad-mac-on")
     parser.add_argument("--zone-master-key")
     parser.add_argument("--send-mac-key")
+    parser.add_argument("--requested-mac-key")
+    parser.add_argument("--refuse-key-requests", action="store_true")
     parser.add_argument("--wrong-key-kcv", action="store_true")
     options = parser.parse_args(argv)
     if (options.tls_cert is None) != (options.tls_key is None):
@@ -1172,7 +1185,7 @@ def options_from(argv):
             parser.error("--mac-key must be 32 hex digits (a double-length DES key)")
     if options.bad_mac_on is not None and options.mac_key is None:
         parser.error("--bad-mac-on needs --mac-key")
-    for name, lengths in (("zone_master_key", (16, 24)), ("send_mac_key", (16,))):
+    for name, lengths in (("zone_master_key", (16, 24)), ("send_mac_key", (16,)), ("requested_mac_key", (16,))):
         value = getattr(options, name)
         if value is not None:
             try:
@@ -1184,6 +1197,8 @@ def options_from(argv):
             setattr(options, name, value)
     if options.send_mac_key is not None and (options.mac_key is None or options.zone_master_key is None):
         parser.error("--send-mac-key needs --mac-key and --zone-master-key")
+    if options.requested_mac_key is not None and (options.mac_key is None or options.zone_master_key is None):
+        parser.error("--requested-mac-key needs --mac-key and --zone-master-key")
     for name in ("garbage_on", "wrong_mti_on", "bad_mac_on"):
         value = getattr(options, name)
         if value is not None:

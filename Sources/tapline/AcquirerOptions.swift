@@ -35,6 +35,9 @@ struct AcquirerOptions: ParsableArguments {
     @Option(name: .customLong("acquirer-zone-master-key-file"), help: "File with the zone master key shared with the acquirer, 32 or 48 hex digits: new MAC and PIN keys sent over 0800 come enciphered under it (env TAPLINE_ACQUIRER_ZONE_MASTER_KEY with the key itself).")
     var acquirerZoneMasterKeyFile: String?
 
+    @Option(name: .customLong("acquirer-key-exchange-interval"), help: "Seconds between the link's requests for a new working key (0800, 70 = 161), 60-86400; needs the zone master key and the MAC key (env TAPLINE_ACQUIRER_KEY_EXCHANGE_INTERVAL, default off: only the host sends new keys).")
+    var acquirerKeyExchangeInterval: Int?
+
     @Option(help: "Several acquirer links and the routing rules among them, from a TOML file (docs/iso8583.md, \"Several acquirers\"; env TAPLINE_ACQUIRERS_FILE). Replaces --processor and the other --acquirer-* flags.")
     var acquirers: String?
 }

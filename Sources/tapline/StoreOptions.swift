@@ -50,6 +50,7 @@ struct StoreOptions: ParsableArguments {
         overrides.acquirerMACKeyFile = acquirer?.acquirerMACKeyFile
         overrides.acquirerZoneMasterKeyFile = acquirer?.acquirerZoneMasterKeyFile
         overrides.acquirersFile = acquirer?.acquirers
+        overrides.acquirerKeyExchangeInterval = acquirer?.acquirerKeyExchangeInterval
         overrides.readerTokens = readerTokens?.mode
         overrides.readerTokenKeyFile = readerTokens?.keyFile
         overrides.readerTokenKeyId = readerTokens?.keyId

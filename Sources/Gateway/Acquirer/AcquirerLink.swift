@@ -27,8 +27,11 @@ public struct AcquirerLink: Sendable {
     /// With a MAC key every message both ways carries a MAC (docs/iso8583.md, "Message
     /// authentication").
     ///
+    /// With a key exchange interval the link asks for a new working key that often.
+    ///
     /// - Throws: `ConfigurationError` for a zone PIN key or MAC key that is not a triple DES
-    ///   key of the length it needs.
+    ///   key of the length it needs, or a key exchange interval without a zone master key
+    ///   and a MAC key.
     public init(_ settings: AcquirerLinkSettings, store: any Store,
                 now: @escaping @Sendable () -> Date = Date.init, logger: Logger,
                 onStatusChange: @escaping @Sendable (ISO8583LinkStatus) -> Void = { _ in }) throws {
@@ -45,12 +48,13 @@ public struct AcquirerLink: Sendable {
         failover = named.failover
         var logger = logger
         logger[metadataKey: "acquirer_link"] = "\(named.name)"
+        try settings.checkKeyExchange()
         let module = try Self.securityModule(settings)
         let traceNumbers = ISO8583TraceNumbers(source: StoreTraceNumbers(store: store))
         link = ISO8583Link(
             configuration: ISO8583LinkConfiguration(
                 host: settings.host, port: settings.port, connections: settings.connections,
-                echoInterval: settings.echoInterval),
+                echoInterval: settings.echoInterval, keyExchangeInterval: settings.keyExchangeInterval),
             tls: settings.tls.map { tls in
                 ISO8583LinkTLS(serverName: settings.host, pinnedCertificateSHA256: tls.pinnedCertificateSHA256) {
                     try tls.makeContext()

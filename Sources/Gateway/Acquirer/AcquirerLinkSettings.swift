@@ -24,6 +24,10 @@ public struct AcquirerLinkSettings: Sendable, Equatable {
     /// The zone master key (hex of a double- or triple-length triple DES key) under which the
     /// acquirer sends new working keys over 0800 (docs/iso8583.md, "Key exchange"). Never logged.
     public var zoneMasterKeyHex: String?
+    /// How often the link asks the acquirer for a new working key (0800, 70 = 161; the flag
+    /// takes 60–86 400 s); nil, the default, never. Needs the zone master key and the MAC key
+    /// (docs/iso8583.md, "Key exchange").
+    public var keyExchangeInterval: Duration?
 
     /// The gateway's bound on one processor call: the link's wait plus a margin for the STAN
     /// and the store, so that the link's own no-answer path (failed, reversal owed) is what
@@ -36,6 +40,15 @@ public struct AcquirerLinkSettings: Sendable, Equatable {
     public init(host: String, port: Int) {
         self.host = host
         self.port = port
+    }
+
+    /// Refuses a key exchange interval without the keys it needs: the new key comes under the
+    /// zone master key, and the request and its answer carry MACs. `source` names the setting.
+    public func checkKeyExchange(source: String = "the acquirer key exchange interval") throws(ConfigurationError) {
+        guard keyExchangeInterval != nil else { return }
+        guard zoneMasterKeyHex != nil, macKeyHex != nil else {
+            throw .invalid("\(source) needs a zone master key (TAPLINE_ACQUIRER_ZONE_MASTER_KEY or --acquirer-zone-master-key-file) and a MAC key (TAPLINE_ACQUIRER_MAC_KEY or --acquirer-mac-key-file)")
+        }
     }
 }
 
@@ -52,6 +65,6 @@ extension AcquirerLinkSettings {
 extension AcquirerLinkSettings: CustomStringConvertible {
     /// Never shows the zone PIN key or the MAC key.
     public var description: String {
-        "\(tls == nil ? "iso8583" : "iso8583s")://\(host):\(port) (\(connections) connections, zone PIN key \(zonePINKeyHex == nil ? "not set" : "set"), MAC key \(macKeyHex == nil ? "not set" : "set"), zone master key \(zoneMasterKeyHex == nil ? "not set" : "set"))"
+        "\(tls == nil ? "iso8583" : "iso8583s")://\(host):\(port) (\(connections) connections, zone PIN key \(zonePINKeyHex == nil ? "not set" : "set"), MAC key \(macKeyHex == nil ? "not set" : "set"), zone master key \(zoneMasterKeyHex == nil ? "not set" : "set"), key exchange \(keyExchangeInterval.map { "every \($0)" } ?? "off"))"
     }
 }

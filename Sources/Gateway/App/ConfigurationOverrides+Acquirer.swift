@@ -29,9 +29,14 @@ extension ConfigurationOverrides {
         let masterKey = try AcquirerKeyText.zoneMaster.read(
             file: acquirerZoneMasterKeyFile, fileSource: "--acquirer-zone-master-key-file",
             text: environment["TAPLINE_ACQUIRER_ZONE_MASTER_KEY"], textSource: "TAPLINE_ACQUIRER_ZONE_MASTER_KEY")
+        // Keys are changed at most each minute and at least daily.
+        let keyExchangeInterval = try Self.number(
+            acquirerKeyExchangeInterval, "--acquirer-key-exchange-interval", environment["TAPLINE_ACQUIRER_KEY_EXCHANGE_INTERVAL"],
+            "TAPLINE_ACQUIRER_KEY_EXCHANGE_INTERVAL", in: 60...86_400)
         guard case .iso8583(var link) = choice else {
-            if connections != nil || responseTimeout != nil || echoInterval != nil || key != nil || institution != nil || macKey != nil || masterKey != nil {
-                throw .invalid("the acquirer settings (connections, response timeout, echo interval, zone PIN key, acquiring institution id, MAC key, zone master key) need --processor iso8583://host:port")
+            if connections != nil || responseTimeout != nil || echoInterval != nil || key != nil || institution != nil || macKey != nil || masterKey != nil
+                || keyExchangeInterval != nil {
+                throw .invalid("the acquirer settings (connections, response timeout, echo interval, zone PIN key, acquiring institution id, MAC key, zone master key, key exchange interval) need --processor iso8583://host:port")
             }
             return choice
         }
@@ -41,6 +46,9 @@ extension ConfigurationOverrides {
         link.zonePINKeyHex = key
         link.macKeyHex = macKey
         link.zoneMasterKeyHex = masterKey
+        link.keyExchangeInterval = keyExchangeInterval.map { .seconds($0) }
+        try link.checkKeyExchange(
+            source: acquirerKeyExchangeInterval != nil ? "--acquirer-key-exchange-interval" : "TAPLINE_ACQUIRER_KEY_EXCHANGE_INTERVAL")
         link.acquiringInstitutionId = try institution.map { text throws(ConfigurationError) in
             try AcquirerLinkSettings.institution(text, source: "TAPLINE_ACQUIRING_INSTITUTION_ID")
         }
@@ -57,11 +65,13 @@ extension ConfigurationOverrides {
             (acquirerTLSKey != nil, "--acquirer-tls-key"), (acquirerTLSPin != nil, "--acquirer-tls-pin"),
             (zonePINKeyFile != nil, "--zone-pin-key-file"), (acquirerMACKeyFile != nil, "--acquirer-mac-key-file"),
             (acquirerZoneMasterKeyFile != nil, "--acquirer-zone-master-key-file"),
+            (acquirerKeyExchangeInterval != nil, "--acquirer-key-exchange-interval"),
         ]
         let variables = [
             "TAPLINE_PROCESSOR", "TAPLINE_ACQUIRER_CONNECTIONS", "TAPLINE_ACQUIRER_RESPONSE_TIMEOUT", "TAPLINE_ACQUIRER_ECHO_INTERVAL",
             "TAPLINE_ACQUIRER_TLS_CA", "TAPLINE_ACQUIRER_TLS_CERT", "TAPLINE_ACQUIRER_TLS_KEY", "TAPLINE_ACQUIRER_TLS_PIN",
             "TAPLINE_ZONE_PIN_KEY", "TAPLINE_ACQUIRER_MAC_KEY", "TAPLINE_ACQUIRER_ZONE_MASTER_KEY", "TAPLINE_ACQUIRING_INSTITUTION_ID",
+            "TAPLINE_ACQUIRER_KEY_EXCHANGE_INTERVAL",
         ]
         if let stray = flags.first(where: \.0)?.1 ?? variables.first(where: { environment[$0] != nil }) {
             throw .invalid("\(stray) is a setting of the single acquirer link; with \(source) each link's settings are in the acquirers file: remove \(stray)")

@@ -45,6 +45,8 @@ public struct ConfigurationOverrides: Sendable {
     /// A file holding the zone master key for key exchange in hex;
     /// `TAPLINE_ACQUIRER_ZONE_MASTER_KEY` gives the key itself.
     public var acquirerZoneMasterKeyFile: String?
+    /// Seconds between the acquirer link's requests for a new working key; none by default.
+    public var acquirerKeyExchangeInterval: Int?
     /// The acquirers file (TOML): several named acquirer links and the routing rules among
     /// them, instead of the one link of `processor` and the flags above.
     public var acquirersFile: String?

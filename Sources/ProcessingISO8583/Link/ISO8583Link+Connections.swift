@@ -175,8 +175,11 @@ extension ISO8583Link {
     }
 
     /// Sends the network message `kind` on `connection` and returns the answer, or nil
-    /// (logged) when there was none within the connect timeout.
-    private func network(_ kind: ISO8583LinkNetworkMessage, on connection: ISO8583LinkConnection) async -> ISO8583Message? {
+    /// (logged) when there was none within the connect timeout. Only a `cancellable` one ends
+    /// early when its task is cancelled (the sign-off is sent because it was).
+    func network(
+        _ kind: ISO8583LinkNetworkMessage, on connection: ISO8583LinkConnection, cancellable: Bool = false
+    ) async -> ISO8583Message? {
         let prepared: Prepared
         do {
             prepared = try prepare(kind.request(stan: try await networkSTAN(), at: now()))
@@ -185,7 +188,7 @@ extension ISO8583Link {
             connection.logger.warning("\(kind) not sent", metadata: ["error": "\(error)"])
             return nil
         }
-        let outcome = await exchange(prepared, on: connection, timeout: configuration.connectTimeout, cancellable: false)
+        let outcome = await exchange(prepared, on: connection, timeout: configuration.connectTimeout, cancellable: cancellable)
         switch outcome {
         case .success(let response):
             return response

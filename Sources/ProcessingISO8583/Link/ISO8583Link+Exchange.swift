@@ -91,6 +91,11 @@ extension ISO8583Link {
             keyExchange(message, channel: channel, logger: logger)
             return
         }
+        // Taken here, on the connection's event loop, before the request has its answer: the
+        // host may MAC what it sends next under the new key.
+        if Self.isKeyRequestAnswer(message), pending.awaits(message) {
+            takeRequestedKey(message, logger: logger)
+        }
         switch pending.resolve(message) {
         case .answered:
             return

@@ -34,18 +34,24 @@ extension ISO8583Link {
             logger.warning("key exchange without a readable key block (125): refused")
             return "30"
         }
+        return importKey(block, logger: logger) ? "00" : "96"
+    }
+
+    /// Imports `block` into the security module, which checks its KCV; logs the outcome with
+    /// the key's kind and KCV, never the key. Whether the key was taken.
+    func importKey(_ block: ISO8583KeyBlock, logger: Logger) -> Bool {
         guard let module = messageAuthentication else {
             logger.warning("key exchange refused: the link has no security module with keys")
-            return "96"
+            return false
         }
         do {
             try module.importKey(block.kind, enciphered: block.enciphered, checkValue: block.checkValue)
         } catch {
             logger.warning("new key refused", metadata: ["key": "\(block.kind)", "reason": "\(error)"])
-            return "96"
+            return false
         }
         // The KCV identifies the key without revealing it.
         logger.notice("new key taken", metadata: ["key": "\(block.kind)", "kcv": "\(block.checkValue)"])
-        return "00"
+        return true
     }
 }

@@ -7,7 +7,8 @@ import PaymentCore
 /// The acquirer link's TCP side (TLS over it when ``tls`` is set): a pool of persistent connections to one acquirer host,
 /// each signed on (0800, 70 = 001) before it carries a request, checked with an echo test
 /// (70 = 301) when idle, reopened with exponential backoff when it closes, and signed off
-/// (70 = 002) at shutdown.
+/// (70 = 002) at shutdown. With a key exchange interval it asks for a new working key
+/// (70 = 161) that often (ISO8583Link+KeyRequest.swift).
 ///
 /// ``run()`` keeps the connections up until its task is cancelled; ``send(_:timeout:)``
 /// writes a request on one of the connections that are up and returns the answer matched
@@ -119,6 +120,9 @@ public final class ISO8583Link: Sendable {
         await withDiscardingTaskGroup { group in
             for slot in 0..<slotCount {
                 group.addTask { await self.keepConnected(slot: slot) }
+            }
+            if let interval = configuration.keyExchangeInterval {
+                group.addTask { await self.requestKeys(every: interval) }
             }
         }
     }

@@ -6,8 +6,8 @@ public struct ISO8583LinkConfiguration: Sendable, Hashable {
     public var port: Int
     /// Persistent connections kept open at once; each signs on by itself.
     public var connections: Int
-    /// The longest wait for a TCP connection, and for the answer to a sign-on, an echo test
-    /// or a sign-off.
+    /// The longest wait for a TCP connection, and for the answer to a sign-on, an echo test,
+    /// a key request or a sign-off.
     public var connectTimeout: Duration
     /// A connection on which nothing arrived for this long is checked with an echo test.
     public var echoInterval: Duration
@@ -17,6 +17,9 @@ public struct ISO8583LinkConfiguration: Sendable, Hashable {
     public var reconnectBackoffMaximum: Duration
     /// The longest frame read or written (at most 65 535, what the header can say).
     public var frameLimit: Int
+    /// How often the link asks the host for a new working key (an 0800 with 70 = 161 and no
+    /// 125, docs/iso8583.md "Key exchange"); nil, the default, never.
+    public var keyExchangeInterval: Duration?
 
     public init(
         host: String,
@@ -26,7 +29,8 @@ public struct ISO8583LinkConfiguration: Sendable, Hashable {
         echoInterval: Duration = .seconds(60),
         reconnectBackoffInitial: Duration = .milliseconds(500),
         reconnectBackoffMaximum: Duration = .seconds(30),
-        frameLimit: Int = ISO8583Framing.defaultLimit
+        frameLimit: Int = ISO8583Framing.defaultLimit,
+        keyExchangeInterval: Duration? = nil
     ) {
         self.host = host
         self.port = port
@@ -36,5 +40,6 @@ public struct ISO8583LinkConfiguration: Sendable, Hashable {
         self.reconnectBackoffInitial = reconnectBackoffInitial
         self.reconnectBackoffMaximum = reconnectBackoffMaximum
         self.frameLimit = frameLimit
+        self.keyExchangeInterval = keyExchangeInterval
     }
 }

@@ -1,12 +1,15 @@
 import Foundation
 
-/// The 0800 messages the link sends by itself on each connection (70 = the code): sign-on
-/// before any request, echo test when idle, sign-off at shutdown. They carry no terminal id,
-/// so their answers are matched by STAN alone.
+/// The 0800 messages the link sends by itself (70 = the code): on each connection, sign-on
+/// before any request, echo test when idle, sign-off at shutdown; on one connection, a key
+/// request every key exchange interval. They carry no terminal id, so their answers are
+/// matched by STAN alone.
 enum ISO8583LinkNetworkMessage: String, Sendable, CustomStringConvertible {
     case signOn = "001"
     case echoTest = "301"
     case signOff = "002"
+    /// The link asks for a new working key: no 125, the 0810's 125 carries the key block.
+    case keyRequest = "161"
 
     /// The 0800 with 7 (UTC, `MMDDhhmmss`), 11 and 70.
     func request(stan: Int, at date: Date) -> ISO8583Message {
@@ -27,6 +30,7 @@ enum ISO8583LinkNetworkMessage: String, Sendable, CustomStringConvertible {
         case .signOn: return "sign-on"
         case .echoTest: return "echo test"
         case .signOff: return "sign-off"
+        case .keyRequest: return "key request"
         }
     }
 

@@ -108,6 +108,12 @@ final class ISO8583PendingTable: Sendable {
         return .answered
     }
 
+    /// Whether a request waits for `response`: one with its key that expects its type.
+    func awaits(_ response: ISO8583Message) -> Bool {
+        guard let key = Key(response) else { return false }
+        return state.withLock { $0.entries[key]?.responseType == response.mti }
+    }
+
     /// Fails the request `response` would answer with `error`, when `response` is a response
     /// and such a request waits: an answer that cannot be trusted (a wrong MAC) ends its
     /// request at once, as unanswered. True when a request was failed.

@@ -30,13 +30,15 @@ struct AcquirerHarness: Sendable {
     /// echo test. `keys`, `clock` and `cardData` are the gateway's (a host opening sealed
     /// card data needs the keys and the real time). `tls` puts the link on TLS; with
     /// `waitUntilUp` false the harness returns without waiting for a connection to sign on
-    /// (for a link that must not).
+    /// (for a link that must not). `keyExchangeInterval` has the link ask for a new working key
+    /// that often.
     static func make(hostFlags: [String] = [], store: (any Store)? = nil, host given: AcquirerHostProcess? = nil,
                      tls: AcquirerTLSSettings? = nil, waitUntilUp: Bool = true,
                      processorTimeout: Duration = .seconds(10), gatewayTimeout: Duration? = nil, connections: Int = 2,
                      echoInterval: Duration = .seconds(60), setIds: Bool = true, keys: GatewayKeys = .generate(),
                      clock: TestClock = TestClock(), cardData: CardDataMode = .tapline,
-                     macKey: String? = nil, zoneMasterKey: String? = nil) async throws -> AcquirerHarness {
+                     macKey: String? = nil, zoneMasterKey: String? = nil,
+                     keyExchangeInterval: Duration? = nil) async throws -> AcquirerHarness {
         let host = try given ?? AcquirerHostProcess(flags: hostFlags)
         let store = store ?? MemoryStore()
         var settings = AcquirerLinkSettings(host: "127.0.0.1", port: host.port)
@@ -47,6 +49,7 @@ struct AcquirerHarness: Sendable {
         settings.tls = tls
         settings.macKeyHex = macKey
         settings.zoneMasterKeyHex = zoneMasterKey
+        settings.keyExchangeInterval = keyExchangeInterval
         let events = AcquirerEvents()
         let linkLogs = LogCapture()
         var logger = Logger(label: "acquirer-test") { _ in AcquirerLogHandler(events: events, capture: linkLogs) }
@@ -92,11 +95,11 @@ struct AcquirerHarness: Sendable {
     /// `body` throws.
     static func with<T: Sendable>(hostFlags: [String] = [], store: (any Store)? = nil, setIds: Bool = true,
                                   processorTimeout: Duration = .seconds(10), gatewayTimeout: Duration? = nil, connections: Int = 2,
-                                  macKey: String? = nil, zoneMasterKey: String? = nil,
+                                  macKey: String? = nil, zoneMasterKey: String? = nil, keyExchangeInterval: Duration? = nil,
                                   _ body: (AcquirerHarness) async throws -> T) async throws -> T {
         let harness = try await make(hostFlags: hostFlags, store: store, processorTimeout: processorTimeout,
                                      gatewayTimeout: gatewayTimeout, connections: connections, setIds: setIds, macKey: macKey,
-                                     zoneMasterKey: zoneMasterKey)
+                                     zoneMasterKey: zoneMasterKey, keyExchangeInterval: keyExchangeInterval)
         do {
             let result = try await body(harness)
             await harness.stop()

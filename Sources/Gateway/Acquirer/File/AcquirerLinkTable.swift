@@ -33,6 +33,8 @@ enum AcquirerLinkTable {
             file: keys.string("mac-key-file"), fileSource: source("mac-key-file"), text: nil, textSource: "")
         settings.zoneMasterKeyHex = try AcquirerKeyText.zoneMaster.read(
             file: keys.string("zone-master-key-file"), fileSource: source("zone-master-key-file"), text: nil, textSource: "")
+        settings.keyExchangeInterval = try keys.int("key-exchange-interval", in: 60...86_400).map { .seconds($0) }
+        try settings.checkKeyExchange(source: source("key-exchange-interval"))
         let tlsKeys = ["tls-ca", "tls-cert", "tls-key", "tls-pin"]
         var tls: [SourcedSetting?] = []
         for key in tlsKeys { tls.append(try keys.string(key).map { ($0, source(key)) }) }

@@ -75,6 +75,8 @@ struct AcquirerNetworkFileTests {
         ("[link.a]\nurl = \"iso8583://a:1\"\ntls-ca = \"ca.pem\"\n", "[link.a] tls-ca needs TLS on the link"),
         ("[link.a]\nurl = \"iso8583://a:1\"\nmac-key-file = \"/nowhere/mac\"\n", "cannot read the acquirer MAC key file /nowhere/mac"),
         ("[link.a]\nurl = \"iso8583://a:1\"\nid = \"north\"\n", "[link.a] id must be a UUID"),
+        ("[link.a]\nurl = \"iso8583://a:1\"\nkey-exchange-interval = 3600\n", "[link.a] key-exchange-interval needs a zone master key"),
+        ("[link.a]\nurl = \"iso8583://a:1\"\nkey-exchange-interval = 30\n", "key-exchange-interval must be a whole number from 60 to 86400"),
         ("default = \"a\"\n[link.a]\nurl = \"iso8583://a:1\"\nmerchants = [\"m\"]\n[link.b]\nurl = \"iso8583://b:1\"\nmerchants = [\"m\"]\n",
          "merchant m is assigned to both [link.a] and [link.b]"),
         ("[link.\"a b\"]\nurl = \"iso8583://a:1\"\n", "a link's name is 1 to 32 letters"),
