@@ -56,10 +56,15 @@ public func productionDependencies(_ configuration: GatewayConfiguration, logger
         try? await store.close()
         throw error
     }
+    // With an acquirers file, lines name their link and keys are set in the file.
+    let several: Bool
+    if case .acquirers = configuration.processor { several = true } else { several = false }
     for link in settings.links {
-        logger.notice("payments go to the acquirer at \(link.settings)", metadata: settings.links.count > 1 ? ["acquirer_link": "\(link.name)"] : [:])
+        let metadata: Logger.Metadata = several ? ["acquirer_link": "\(link.name)"] : [:]
+        logger.notice("payments go to the acquirer at \(link.settings)", metadata: metadata)
         if link.settings.zonePINKeyHex == nil {
-            logger.warning("no zone PIN key (TAPLINE_ZONE_PIN_KEY): a payment that needs the cardholder's PIN will fail")
+            let setting = several ? "zone-pin-key-file in the acquirers file" : "TAPLINE_ZONE_PIN_KEY"
+            logger.warning("no zone PIN key (\(setting)): a payment that needs the cardholder's PIN will fail", metadata: metadata)
         }
     }
     var dependencies = GatewayDependencies(store: store, processor: network.primary.processor, keys: keys, cardKeys: cardKeys, logger: logger)

@@ -108,7 +108,12 @@ public struct ConfigurationOverrides: Sendable {
         }
         configuration.databasePath = databasePath ?? environment["TAPLINE_DATABASE"] ?? configuration.databasePath
         configuration.keysPath = keysPath ?? environment["TAPLINE_KEYS"] ?? configuration.keysPath
-        if let url = databaseURL ?? environment["TAPLINE_DATABASE_URL"] {
+        // Where the data lives is one setting in two forms, so a flag of either form beats the
+        // environment of either: `--database x.sqlite` is SQLite even with TAPLINE_DATABASE_URL set.
+        if databasePath != nil, databaseURL != nil {
+            throw .invalid("--database and --database-url name two databases: give one (SQLite's file, or PostgreSQL's URL)")
+        }
+        if let url = databaseURL ?? (databasePath == nil ? environment["TAPLINE_DATABASE_URL"] : nil) {
             guard url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") else {
                 throw .invalid("the database URL must be postgres://user:password@host:port/database, not '\(ConfigurationError.redacted(url))'")
             }

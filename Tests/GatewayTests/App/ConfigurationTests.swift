@@ -57,6 +57,19 @@ struct ConfigurationTests {
         #expect(try flags.resolve(environment: environment).databaseURL == "postgresql://c@other/tapline?sslmode=require")
     }
 
+    /// The database is one setting in two forms: a flag of either form beats the environment.
+    @Test func theDatabaseFlagBeatsADatabaseURLInTheEnvironment() throws {
+        var flags = ConfigurationOverrides()
+        flags.databasePath = "/tmp/chosen.sqlite"
+        let resolved = try flags.resolve(environment: ["TAPLINE_DATABASE_URL": "postgres://a:b@db:5432/tapline"])
+        #expect(resolved.databaseURL == nil && resolved.databasePath == "/tmp/chosen.sqlite")
+        flags.databaseURL = "postgres://a:b@db:5432/tapline"
+        #expect(throws: ConfigurationError.invalid(
+            "--database and --database-url name two databases: give one (SQLite's file, or PostgreSQL's URL)")) {
+            try flags.resolve(environment: [:])
+        }
+    }
+
     @Test func aDatabaseURLThatIsNotPostgresIsRefusedWithoutShowingItsPassword() {
         do {
             _ = try ConfigurationOverrides().resolve(environment: ["TAPLINE_DATABASE_URL": "mysql://root:hunter2@db/tapline"])
