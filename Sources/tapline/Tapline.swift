@@ -9,6 +9,7 @@ struct Tapline: AsyncParsableCommand {
         abstract: "Tapline: an open-source Tap to Pay payment gateway.",
         // `tapline --version`: the version /health and the SDK show too.
         version: TaplineVersion.current,
-        subcommands: [Serve.self, DemoCommand.self, MerchantCommand.self, ClientCommand.self, UserCommand.self, KeysCommand.self, ReaderCommand.self]
+        subcommands: [Serve.self, DemoCommand.self, MerchantCommand.self, ClientCommand.self, UserCommand.self, KeysCommand.self, ReaderCommand.self,
+            BackupCommand.self, RestoreCommand.self, ExportCommand.self]
     )
 }

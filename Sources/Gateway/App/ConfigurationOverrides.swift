@@ -209,7 +209,7 @@ public enum ConfigurationError: Error, Equatable, CustomStringConvertible {
     }
 
     /// A URL as it may appear in an error message: without its password.
-    static func redacted(_ url: String) -> String {
+    public static func redacted(_ url: String) -> String {
         guard var components = URLComponents(string: url), components.password != nil else { return url }
         components.password = "***"
         return components.string ?? "(unreadable URL)"

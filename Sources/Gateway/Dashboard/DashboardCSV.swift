@@ -7,8 +7,9 @@ import PaymentCore
 /// counts, refunds negative) and `amount_requested` what was asked. A cell a spreadsheet
 /// would run as a formula (=, +, -, @) is quoted with a leading apostrophe, since
 /// references and names are text clients sent; an amount is written as it is.
-enum DashboardCSV {
-    static let header = [
+public enum DashboardCSV {
+    /// The columns, shared by the dashboard's files and `tapline export transactions`.
+    public static let header = [
         "id", "created_at", "type", "status", "amount", "amount_requested", "currency", "card_or_account", "brand", "reference", "customer",
         "batch_id", "parent_id",
     ]
@@ -36,17 +37,7 @@ enum DashboardCSV {
         var text = [header.joined(separator: ",")]
         // One formatter for the whole file, not one per row.
         let dates = ISO8601DateFormatter()
-        for line in lines {
-            let row = line.row
-            let described = [row.id, dates.string(from: row.createdAt), row.type.rawValue, row.status.rawValue].map(cell)
-            // Amounts are ours, not text a client sent: a refund's "-7.00" stays a number.
-            let amounts = [line.amount.formattedAmount, line.requested.formattedAmount, row.currency.code]
-            let rest = [
-                row.card?.maskedPan ?? row.bankAccount?.maskedAccountNumber ?? "", row.card?.brand ?? (row.bankAccount == nil ? "" : "ach"),
-                row.referenceId ?? "", row.customerName ?? "", row.batchId ?? "", row.parentId ?? "",
-            ].map(cell)
-            text.append((described + amounts + rest).joined(separator: ","))
-        }
+        for line in lines { text.append(row(line, dates: dates)) }
         let body = text.joined(separator: "\r\n") + "\r\n"
         return Response(
             status: .ok,
@@ -54,6 +45,20 @@ enum DashboardCSV {
                 .contentType: "text/csv; charset=utf-8", .contentDisposition: "attachment; filename=\"\(filename)\"", .cacheControl: "no-store",
             ],
             body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
+    }
+
+    /// One line of the file without its line break, in ``header``'s order; `tapline export`
+    /// writes the same lines.
+    static func row(_ line: Line, dates: ISO8601DateFormatter) -> String {
+        let row = line.row
+        let described = [row.id, dates.string(from: row.createdAt), row.type.rawValue, row.status.rawValue].map(cell)
+        // Amounts are ours, not text a client sent: a refund's "-7.00" stays a number.
+        let amounts = [line.amount.formattedAmount, line.requested.formattedAmount, row.currency.code]
+        let rest = [
+            row.card?.maskedPan ?? row.bankAccount?.maskedAccountNumber ?? "", row.card?.brand ?? (row.bankAccount == nil ? "" : "ach"),
+            row.referenceId ?? "", row.customerName ?? "", row.batchId ?? "", row.parentId ?? "",
+        ].map(cell)
+        return (described + amounts + rest).joined(separator: ",")
     }
 
     static func cell(_ value: String) -> String {
