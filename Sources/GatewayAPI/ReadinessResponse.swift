@@ -8,10 +8,19 @@ public struct ReadinessResponse: Codable, Sendable, Equatable {
     /// With several acquirer links (`--acquirers`): each link's name with `up` (a connection
     /// signed on) or `down`. Absent with one processor.
     public var links: [String: String]?
+    /// `readable` or `unreadable`: whether a cheap read of the database worked. Optional so
+    /// that answers of gateways from before it still decode.
+    public var database: String?
+    /// Why the gateway is not ready, in a sentence; absent when it is ready.
+    public var reason: String?
 
-    public init(ready: Bool, links: [String: Bool]? = nil) {
-        status = ready ? "ready" : "not_ready"
+    /// `ready` is whether the processor is reachable; `databaseError`, when the database
+    /// could not be read, says why. The gateway is ready when both are fine.
+    public init(ready: Bool, links: [String: Bool]? = nil, databaseError: String? = nil) {
+        status = ready && databaseError == nil ? "ready" : "not_ready"
         processor = ready ? "reachable" : "unreachable"
         self.links = links?.mapValues { $0 ? "up" : "down" }
+        database = databaseError == nil ? "readable" : "unreadable"
+        reason = databaseError ?? (ready ? nil : "no processor can be reached for new payments")
     }
 }

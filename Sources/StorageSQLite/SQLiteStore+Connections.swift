@@ -23,10 +23,28 @@ extension SQLiteStore {
         // sqlite-nio always asks for SQLITE_OPEN_CREATE; a URI's mode=rw takes creating away
         // again, so a file removed since the check above is not made anew.
         let location = create ? path : existingFileURI(file.path)
+        let connection: SQLiteConnection
         do {
-            return try await SQLiteConnection.open(storage: .file(path: location), logger: logger)
+            connection = try await SQLiteConnection.open(storage: .file(path: location), logger: logger)
         } catch let error as SQLiteError {
             throw SQLiteSession.storeError(error, subject: path)
+        }
+        try await requireDatabase(connection, path: file.path)
+        return connection
+    }
+
+    /// SQLite opens any file and finds out on the first read that it is no database; that
+    /// read is done here, so the error names the file instead of `corrupt("notADatabase")`.
+    private static func requireDatabase(_ connection: SQLiteConnection, path: String) async throws {
+        do {
+            _ = try await connection.query("PRAGMA schema_version")
+        } catch let error as SQLiteError {
+            try? await connection.close()
+            if case .notADatabase = error.reason { throw SQLiteOpenError.notADatabase(path: path) }
+            throw SQLiteSession.storeError(error, subject: path)
+        } catch {
+            try? await connection.close()
+            throw error
         }
     }
 

@@ -20,6 +20,12 @@ struct CommandFailure: Error, CustomStringConvertible {
                 the folder \(folder) does not exist, so there can be no database \(path) in it; create the folder, \
                 or choose another file with --database (or TAPLINE_DATABASE)
                 """)
+        case .notADatabase(let path)?:
+            return CommandFailure(description: """
+                the file \(path) is not an SQLite database (not one Tapline made, or damaged); \
+                name the gateway's database with --database (or TAPLINE_DATABASE), or move the file away \
+                and tapline serve creates a new one there
+                """)
         case nil:
             return error
         }

@@ -14,6 +14,9 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Port to listen on (env TAPLINE_PORT, default 8080).")
     var port: Int?
 
+    @Option(help: "text, or json for one JSON object per line (env TAPLINE_LOG_FORMAT, default text).")
+    var logFormat: String?
+
     @Option(help: "Seconds a device's reader token is valid (env TAPLINE_READER_TOKEN_LIFETIME, default 43200).")
     var readerTokenLifetime: Int?
 
@@ -35,11 +38,15 @@ struct Serve: AsyncParsableCommand {
         let configuration: GatewayConfiguration
         do {
             configuration = try store.configuration(
-                host: host, port: port, readerTokenLifetime: readerTokenLifetime, pinMaxAttempts: pinMaxAttempts, pinWindow: pinWindow,
+                host: host, port: port, logFormat: logFormat, readerTokenLifetime: readerTokenLifetime, pinMaxAttempts: pinMaxAttempts, pinWindow: pinWindow,
                 acquirer: acquirer, readerTokens: readerTokens, cardData: cardData)
         } catch let error as ValidationError {
             // One line naming the setting and the fix, not buried under the usage text.
             throw CommandFailure(description: error.message)
+        }
+        if configuration.logFormat == .json {
+            // Every logger, Hummingbird's and the services' too, writes JSON lines from here on.
+            LoggingSystem.bootstrap { label in JSONLogHandler(label: label) }
         }
         var logger = Logger(label: "tapline")
         logger.logLevel = configuration.logLevel

@@ -52,6 +52,8 @@ struct ACHDebitService: Sendable {
                 id: row.id, merchantId: merchantId, error: error, recorder: recorder, processor: processor, logger: logger)
         }
         // Phase 3.
-        return try await recorder.finishOriginal(id: row.id, merchantId: merchantId, outcome: response.outcome, result: response.result)
+        let finished = try await recorder.finishOriginal(id: row.id, merchantId: merchantId, outcome: response.outcome, result: response.result)
+        PaymentLog.finished(finished, logger: logger)
+        return finished
     }
 }

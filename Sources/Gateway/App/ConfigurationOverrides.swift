@@ -9,6 +9,8 @@ public struct ConfigurationOverrides: Sendable {
     public var databasePath: String?
     public var keysPath: String?
     public var logLevel: String?
+    /// `text` or `json` (``LogFormat``).
+    public var logFormat: String?
     /// Seconds a reader token is valid.
     public var readerTokenLifetime: Int?
     /// Wrong PINs allowed before a payment is declined for good (single tap and PIN).
@@ -131,6 +133,7 @@ public struct ConfigurationOverrides: Sendable {
             }
             configuration.logLevel = parsed
         }
+        configuration.logFormat = try Self.logFormat(logFormat, environment["TAPLINE_LOG_FORMAT"])
         if let seconds = readerTokenLifetime {
             configuration.readerTokenLifetime = try Self.lifetime(String(seconds), source: "--reader-token-lifetime")
         } else if let text = environment["TAPLINE_READER_TOKEN_LIFETIME"] {
@@ -190,6 +193,16 @@ public struct ConfigurationOverrides: Sendable {
             throw .invalid("TAPLINE_MASTER_KEY must be 32 bytes in base64 (make one with: tapline keys new-master-key)")
         }
         return key
+    }
+
+    /// The log format from the flag, else the environment; anything but a known format is
+    /// refused with where it came from.
+    static func logFormat(_ flag: String?, _ variable: String?) throws(ConfigurationError) -> LogFormat {
+        guard let (text, source) = flag.map({ ($0, "--log-format") }) ?? variable.map({ ($0, "TAPLINE_LOG_FORMAT") }) else { return .text }
+        guard let format = LogFormat(rawValue: text) else {
+            throw .invalid("\(source) must be text or json, not '\(text)'")
+        }
+        return format
     }
 
     private static func port(_ text: String, source: String) throws(ConfigurationError) -> Int {

@@ -18,6 +18,8 @@ public struct GatewayConfiguration: Sendable {
     /// the key file, so every instance on the database shares them (``GatewayKeyVault``).
     public var masterKey: MasterKey?
     public var logLevel: Logger.Level = .info
+    /// Text lines for a person, or one JSON object per line for a collector (`--log-format`).
+    public var logFormat: LogFormat = .text
     /// Lifetime of an access token (a signed JWT).
     public var accessTokenLifetime: TimeInterval = 15 * 60
     /// Lifetime of a refresh token.

@@ -19,7 +19,9 @@ struct CorrelationMiddleware: RouterMiddleware {
         var response = try await next(request, context)
         response.headers[Self.header] = correlationId
         let elapsed = ContinuousClock.now - started
-        context.logger.info("request", metadata: [
+        // Probes come every few seconds from a load balancer or an orchestrator; at info they
+        // would bury the requests an operator looks for.
+        context.logger.log(level: Self.probePaths.contains(request.uri.path) ? .debug : .info, "request", metadata: [
             "method": "\(request.method.rawValue)",
             "path": "\(request.uri.path)",
             "status": "\(response.status.code)",
@@ -27,6 +29,9 @@ struct CorrelationMiddleware: RouterMiddleware {
         ])
         return response
     }
+
+    /// Health, readiness and (once it exists) metrics: logged at debug.
+    static let probePaths: Set<String> = [APIPath.health, APIPath.ready, "/metrics"]
 
     /// A caller's id is logged, so only short printable ids are taken as they are.
     private static func acceptable(_ value: String) -> String? {

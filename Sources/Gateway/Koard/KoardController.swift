@@ -84,7 +84,7 @@ struct KoardController {
                 do {
                     let (done, updated) = try await services.followUps.perform(
                         try parsed.request(payment), paymentId: payment.id, merchantId: caller.merchantId, createdById: caller.clientId,
-                        idempotency: input.claim, breakdown: parsed.breakdown)
+                        idempotency: input.claim, breakdown: parsed.breakdown, logger: input.context.logger)
                     return (HTTPResponse.Status.created, try JSONCoding.encoder.encode(KoardRenderer.render(updated, operation: done)))
                 } catch {
                     guard let failed = KoardFailedRow.row(error) else { throw error }

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import PaymentCore
 import Processing
 import Storage
@@ -12,13 +13,15 @@ struct FollowUpService: Sendable {
     let now: @Sendable () -> Date
     let makeId: @Sendable () -> String
 
+    /// `logger`, the request's, gets the operation's outcome line (``PaymentLog``).
     /// `breakdown` (capture, incremental authorization, tip adjustment) describes the payment's new total: it is
     /// checked against that total in phase 1, kept on the operation, and replaces the
     /// payment's when the processor approves. `currency`, when the client named one for its
     /// amounts, must be the payment's.
     func perform(
         _ request: FollowUpRequest, paymentId: String, merchantId: String, createdById: String?,
-        idempotency: IdempotencyClaim?, tap: TapProof? = nil, breakdown: PaymentBreakdown? = nil, currency: Currency? = nil
+        idempotency: IdempotencyClaim?, tap: TapProof? = nil, breakdown: PaymentBreakdown? = nil, currency: Currency? = nil,
+        logger: Logger? = nil
     ) async throws -> (operation: Transaction, payment: Transaction) {
         let operationId = makeId()
         let now = now()
@@ -98,10 +101,13 @@ struct FollowUpService: Sendable {
             let result = ProcessorFailure.result(for: error)
             let (failed, _) = try await recorder.finishFollowUp(id: operation.id, merchantId: merchantId, outcome: .failed, result: result)
             if error.mayHaveApproved { await processor.cancel(transactionId: operation.id) }
+            PaymentLog.finished(failed, logger: logger, level: .warning)
             throw GatewayFailure.processorFailed(error, failed: failed, paymentStatus: payment.status)
         }
         // Phase 3.
-        return try await recorder.finishFollowUp(id: operation.id, merchantId: merchantId, outcome: response.outcome, result: response.result)
+        let finished = try await recorder.finishFollowUp(id: operation.id, merchantId: merchantId, outcome: response.outcome, result: response.result)
+        PaymentLog.finished(finished.operation, logger: logger)
+        return finished
     }
 
     /// What the processor is asked for `operation` on `payment`, as phase 1 left them. The

@@ -70,8 +70,10 @@ struct PaymentService: Sendable {
         request.trace = prepared.trace
         request.billingAddress = payment.billingAddress.flatMap { $0.isVerifiable ? $0 : nil }
         request.customerInitiated = payment.cardEntry?.customerInitiated
-        return try await processor.decideOriginal(
+        let finished = try await processor.decideOriginal(
             request, id: row.id, merchantId: merchantId, recorder: recorder, logger: logger, avsSettings: avs)
+        PaymentLog.finished(finished, logger: logger)
+        return finished
     }
 }
 
@@ -88,7 +90,7 @@ enum ProcessorFailure {
             // The processor may have approved without us hearing: reverse so the cardholder is not charged.
             await processor.cancel(transactionId: id)
         }
-        logger.warning("processor failed", metadata: ["transaction_id": "\(id)", "code": "\(result.responseCode)"])
+        logger.warning("processor failed", metadata: PaymentLog.metadata(failed))
         throw GatewayFailure.processorFailed(error, failed: failed, paymentStatus: .failed)
     }
 

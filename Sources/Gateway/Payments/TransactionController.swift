@@ -81,7 +81,7 @@ struct TransactionController {
         }
         let (done, payment) = try await services.followUps.perform(
             followUp, paymentId: paymentId, merchantId: caller.merchantId, createdById: caller.clientId, idempotency: input.claim,
-            breakdown: breakdown, currency: currency)
+            breakdown: breakdown, currency: currency, logger: input.context.logger)
         let merchant = try await services.store.read { try await $0.merchant(id: caller.merchantId) }
         let response = FollowUpResponse(
             operation: services.renderer.render(done, merchant: merchant), payment: services.renderer.render(payment, merchant: merchant))

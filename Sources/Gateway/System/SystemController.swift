@@ -1,22 +1,28 @@
 import Foundation
 import GatewayAPI
 import Hummingbird
+import Logging
+import Storage
 
 /// Health, readiness, the OpenAPI document, and the caller's permissions.
 struct SystemController {
     /// Whether new payments have a processor now, and each link's state with several.
     let processors: ProcessorRouter
+    /// Read once per `/ready`, so that a gateway that cannot read its data is not sent payments.
+    let store: any Store
 
     var routes: [GatewayRoute] {
         [
             .get(APIPath.health, .open) { _ in
                 try JSONCoding.response(.ok, HealthResponse(status: "ok", version: TaplineVersion.current))
             },
-            .get(APIPath.ready, .open) { _ in
+            .get(APIPath.ready, .open) { input in
                 let ready = await processors.isReady
                 let links = processors.links.count > 1
                     ? Dictionary(uniqueKeysWithValues: await processors.states().map { ($0.name, $0.up) }) : nil
-                return try JSONCoding.response(ready ? .ok : .serviceUnavailable, ReadinessResponse(ready: ready, links: links))
+                let databaseError = await DatabaseProbe.check(store, logger: input.context.logger)
+                let answer = ReadinessResponse(ready: ready, links: links, databaseError: databaseError)
+                return try JSONCoding.response(answer.status == "ready" ? .ok : .serviceUnavailable, answer)
             },
             .get(APIPath.openAPI, .open) { _ in
                 Response(

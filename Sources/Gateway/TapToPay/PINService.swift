@@ -76,7 +76,9 @@ struct PINService: Sendable {
             transactionId: payment.id, kind: AuthorizationRequest.Kind(original: payment.type), amount: payment.money,
             card: card, entryMode: .contactless, pin: pin, pinAttempt: attempt, chip: tap.chip, acquirer: prepared.acquirer)
         request.trace = prepared.trace
-        return try await processor.decideOriginal(request, id: payment.id, merchantId: merchantId, recorder: recorder, logger: logger)
+        let finished = try await processor.decideOriginal(request, id: payment.id, merchantId: merchantId, recorder: recorder, logger: logger)
+        PaymentLog.finished(finished, logger: logger)
+        return finished
     }
 
     /// The PIN payload's read must be for this payment, as a tap must be for its request: a

@@ -87,7 +87,7 @@ struct TapPaymentService: Sendable {
             }
             let (operation, payment) = try await followUps.perform(
                 .refund(amount: amount.minorUnits), paymentId: original.id, merchantId: caller.merchantId,
-                createdById: terms.createdById ?? deviceId, idempotency: idempotency, tap: proof)
+                createdById: terms.createdById ?? deviceId, idempotency: idempotency, tap: proof, logger: logger)
             return .linked(operation: operation, payment: payment)
         }
         guard caller.permissions.contains(APIPermission.ecommerceRefundWithoutReference.rawValue) else {

@@ -1,4 +1,5 @@
 import Foundation
+@testable import Gateway
 import GatewayAPI
 import Logging
 import StorageSQLite
@@ -8,12 +9,13 @@ import Testing
 /// only their last four are kept.
 @Suite("ACH: no account number or tax id in the database or the logs")
 struct ACHDataLeakTests {
-    @Test func afterDebitsCancelsAndRefundsTheFileAndLogsHoldNoAccount() async throws {
+    @Test(arguments: LogFormat.allCases)
+    func afterDebitsCancelsAndRefundsTheFileAndLogsHoldNoAccount(_ format: LogFormat) async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tapline-ach-leak-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = try await SQLiteStore.open(path: directory.appendingPathComponent("gateway.sqlite").path, logger: Logger(label: "test"))
-        let harness = try await GatewayHarness.make(store: store)
+        let harness = try await GatewayHarness.make(store: store, logFormat: format)
         let accounts = ["31415926535", ACHExamples.heldAccount, ACHExamples.declinedAccount, ACHExamples.returnedAccount]
         let taxId = "271828182"
         try await harness.test { (session: TestSession) async throws in
@@ -32,6 +34,7 @@ struct ACHDataLeakTests {
         for file in try FileManager.default.contentsOfDirectory(atPath: directory.path) {
             haystack.append(try Data(contentsOf: directory.appendingPathComponent(file)))
         }
+        LogLines.expectWellFormed(harness.logs.all, format)
         let logs = harness.logs.all.joined(separator: "\n")
         #expect(!logs.isEmpty)
         for secret in accounts + [taxId] {

@@ -1,4 +1,5 @@
 import Foundation
+@testable import Gateway
 import GatewayAPI
 import Logging
 import StorageSQLite
@@ -11,13 +12,14 @@ struct CardDataLeakTests {
         "4000000000000119", "4000000000000259", "5200828282828210", "4000000000000077",
     ]
 
-    @Test func afterARunOfPaymentsTheSQLiteFileAndLogsHoldNoPAN() async throws {
+    @Test(arguments: LogFormat.allCases)
+    func afterARunOfPaymentsTheSQLiteFileAndLogsHoldNoPAN(_ format: LogFormat) async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tapline-leak-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("gateway.sqlite").path
         let store = try await SQLiteStore.open(path: path, logger: Logger(label: "test"))
-        let harness = try await GatewayHarness.make(store: store)
+        let harness = try await GatewayHarness.make(store: store, logFormat: format)
         try await harness.test { (session: TestSession) async throws in
             for pan in Self.testPANs {
                 let body = TestSession.cardBody(pan: pan, amount: 1_000)
@@ -38,6 +40,7 @@ struct CardDataLeakTests {
         for file in try FileManager.default.contentsOfDirectory(atPath: directory.path) {
             haystack.append(try Data(contentsOf: directory.appendingPathComponent(file)))
         }
+        LogLines.expectWellFormed(harness.logs.all, format)
         let logs = harness.logs.all.joined(separator: "\n")
         #expect(!logs.isEmpty)
         for pan in Self.testPANs + ["4242424242424241"] {

@@ -40,7 +40,7 @@ struct GatewayHarness {
         store: (any Store)? = nil, processor: any PaymentProcessor = SimulatedProcessor(),
         permissions: [APIPermission] = APIPermission.defaultGrant, clock: TestClock = TestClock(),
         keys: GatewayKeys = .generate(), cardKeys: CardKeyRing? = nil, configuration: GatewayConfiguration = GatewayConfiguration(),
-        webhookTransport: (any WebhookTransport)? = nil, acquirers: AcquirerNetwork? = nil
+        webhookTransport: (any WebhookTransport)? = nil, acquirers: AcquirerNetwork? = nil, logFormat: LogFormat = .text
     ) async throws -> GatewayHarness {
         // The jobs are the tests' to run (`services.….run()` under the test clock): the
         // scheduler's first round (and recovery's, and the heartbeat) runs at start only, so a round on a slow machine's wall
@@ -49,7 +49,13 @@ struct GatewayHarness {
         configuration.jobInterval = .seconds(3_600)
         configuration.heartbeatInterval = .seconds(3_600)
         let logs = LogCapture()
-        var logger = Logger(label: "tapline-test") { _ in CapturingLogHandler(capture: logs) }
+        // With `.json`, the lines are captured as `--log-format json` writes them.
+        var logger = Logger(label: "tapline-test") { label in
+            switch logFormat {
+            case .text: CapturingLogHandler(capture: logs)
+            case .json: JSONLogHandler(label: label, now: { clock.now() }, write: { logs.append($0) })
+            }
+        }
         logger.logLevel = .trace
         let store = store ?? MemoryStore()
         var dependencies = GatewayDependencies(

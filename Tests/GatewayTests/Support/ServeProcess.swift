@@ -17,12 +17,14 @@ final class ServeProcess: @unchecked Sendable {
     let process: ChildProcess
     let port: Int
     private let stdoutPath: String
+    private let stderrPath: String
 
-    private init(name: String, process: ChildProcess, port: Int, stdoutPath: String) {
+    private init(name: String, process: ChildProcess, port: Int, stdoutPath: String, stderrPath: String) {
         self.name = name
         self.process = process
         self.port = port
         self.stdoutPath = stdoutPath
+        self.stderrPath = stderrPath
     }
 
     /// The built `tapline`, found next to the running test bundle.
@@ -69,7 +71,7 @@ final class ServeProcess: @unchecked Sendable {
             let log = (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? ""
             if let range = log.range(of: #"listening on 127\.0\.0\.1:(\d+)"#, options: .regularExpression),
                let port = Int(log[range].split(separator: ":").last ?? "") {
-                return ServeProcess(name: name, process: process, port: port, stdoutPath: stdoutPath)
+                return ServeProcess(name: name, process: process, port: port, stdoutPath: stdoutPath, stderrPath: stderrPath)
             }
             guard process.isRunning else { throw ServeProcessError("tapline serve \(name) exited: \(log)") }
             try await Task.sleep(for: .milliseconds(50))
@@ -80,6 +82,9 @@ final class ServeProcess: @unchecked Sendable {
 
     /// What the process printed on standard output (the first start's client credentials).
     var standardOutput: String { (try? String(contentsOfFile: stdoutPath, encoding: .utf8)) ?? "" }
+
+    /// What the process printed on standard error so far: its log lines.
+    var standardError: String { (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "" }
 
     /// SIGKILL: no shutdown, no last writes, as a crashed machine.
     func kill() { Self.kill(process) }

@@ -9,12 +9,13 @@ import TestSupport
 
 @Suite("No PAN, track 2 or PIN block from a tap in the database or the logs")
 struct TapCardDataLeakTests {
-    @Test func afterTapsAndPINsTheSQLiteFileAndLogsHoldNoCardSecrets() async throws {
+    @Test(arguments: LogFormat.allCases)
+    func afterTapsAndPINsTheSQLiteFileAndLogsHoldNoCardSecrets(_ format: LogFormat) async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tapline-tap-leak-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = try await SQLiteStore.open(path: directory.appendingPathComponent("gateway.sqlite").path, logger: Logger(label: "test"))
-        let harness = try await GatewayHarness.make(store: store)
+        let harness = try await GatewayHarness.make(store: store, logFormat: format)
         let keys = harness.dependencies.keys.cardDataKeys
         let pans = [TestCards.visaApproved.pan, TestCards.pinRequired.pan, TestCards.doNotHonour.pan, TestCards.noAnswer.pan]
         var secrets = try await harness.test { (session: TestSession) async throws -> [Data] in
@@ -39,6 +40,7 @@ struct TapCardDataLeakTests {
         for file in try FileManager.default.contentsOfDirectory(atPath: directory.path) {
             haystack.append(try Data(contentsOf: directory.appendingPathComponent(file)))
         }
+        LogLines.expectWellFormed(harness.logs.all, format)
         let logs = harness.logs.all.joined(separator: "\n")
         #expect(!logs.isEmpty)
         for pan in pans {
