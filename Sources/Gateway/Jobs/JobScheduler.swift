@@ -46,6 +46,9 @@ struct JobScheduler: Service {
     private func attempt(_ job: String, _ body: () async throws -> Void) async {
         do {
             try await body()
+        } catch is CancellationError {
+            // The gateway is stopping (also when it could not start): not a failure of the job.
+            logger.debug("background job stopped", metadata: ["job": "\(job)"])
         } catch {
             logger.error("background job failed", metadata: ["job": "\(job)", "error": "\(error)"])
         }
