@@ -61,6 +61,9 @@ public struct WebhookWorker: Service {
             do {
                 let report = try await deliverDue()
                 if report.attempted + report.cancelled < batchSize { return }
+            } catch is CancellationError {
+                // The gateway is stopping: the deliveries left are due again at the next start.
+                return
             } catch {
                 logger.error("webhook delivery pass failed", metadata: ["error": "\(error)"])
                 return
