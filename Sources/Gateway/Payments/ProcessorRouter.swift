@@ -35,9 +35,9 @@ struct ProcessorRouter: Sendable {
         }, routing: network.routing)
     }
 
-    /// Several links; `links` must hold the routing's default link.
+    /// Several links, the routing's default first (as ``AcquirerNetwork`` orders them).
     init(links: [Link], routing: AcquirerRouting) {
-        self.links = links.sorted { first, second in first.name == routing.defaultLink && second.name != routing.defaultLink }
+        self.links = links
         self.routing = routing
     }
 
