@@ -1,26 +1,38 @@
 import ArgumentParser
+import Gateway
 
 /// `tapline serve`'s choice of how card data is opened: Tapline's own JWE (the simulated
 /// reader), or the payment service provider's decryption service (Apple's reader on an iPhone).
 struct CardDataOptions: ParsableArguments {
-    @Option(name: .customLong("card-data"), help: "tapline; remote: the provider's decryption service; or pass-through: unopened to the acquirer, which decrypts it (env TAPLINE_CARD_DATA, default tapline).")
+    @Option(name: .customLong(ServerSetting.cardData.key), help: ArgumentHelp(ServerSetting.cardData.help))
     var mode: String?
 
-    @Option(name: .customLong("card-data-service"), help: "Remote card data: the decryption service's https URL (env TAPLINE_CARD_DATA_SERVICE).")
+    @Option(name: .customLong(ServerSetting.cardDataService.key), help: ArgumentHelp(ServerSetting.cardDataService.help))
     var service: String?
 
-    @Option(name: .customLong("card-data-service-cert"), help: "Remote card data: the gateway's client certificate for mutual TLS, PEM (env TAPLINE_CARD_DATA_SERVICE_CERT).")
+    @Option(name: .customLong(ServerSetting.cardDataServiceCert.key), help: ArgumentHelp(ServerSetting.cardDataServiceCert.help))
     var certificateFile: String?
 
-    @Option(name: .customLong("card-data-service-key"), help: "Remote card data: that certificate's private key, PEM (env TAPLINE_CARD_DATA_SERVICE_KEY).")
+    @Option(name: .customLong(ServerSetting.cardDataServiceKey.key), help: ArgumentHelp(ServerSetting.cardDataServiceKey.help))
     var keyFile: String?
 
-    @Option(name: .customLong("card-data-service-ca"), help: "Remote card data: the service certificate's authority, PEM; default the system's roots (env TAPLINE_CARD_DATA_SERVICE_CA).")
+    @Option(name: .customLong(ServerSetting.cardDataServiceCA.key), help: ArgumentHelp(ServerSetting.cardDataServiceCA.help))
     var caFile: String?
 
-    @Option(name: .customLong("card-data-service-timeout"), help: "Remote card data: seconds one exchange may take, 1-60 (env TAPLINE_CARD_DATA_SERVICE_TIMEOUT, default 5).")
+    @Option(name: .customLong(ServerSetting.cardDataServiceTimeout.key), help: ArgumentHelp(ServerSetting.cardDataServiceTimeout.help))
     var timeout: Int?
 
-    @Option(name: .customLong("card-data-service-pin-key"), help: "Remote card data: file with the PIN key shared with the service, 32 or 48 hex digits, to decipher the PIN blocks it answers (env TAPLINE_CARD_DATA_SERVICE_PIN_KEY).")
+    @Option(name: .customLong(ServerSetting.cardDataServicePINKey.key), help: ArgumentHelp(ServerSetting.cardDataServicePINKey.help))
     var pinKeyFile: String?
+
+    /// These flags into `overrides`.
+    func apply(to overrides: inout ConfigurationOverrides) {
+        overrides.cardData = mode
+        overrides.cardDataService = service
+        overrides.cardDataServiceCert = certificateFile
+        overrides.cardDataServiceKey = keyFile
+        overrides.cardDataServiceCA = caFile
+        overrides.cardDataServiceTimeout = timeout
+        overrides.cardDataServicePINKey = pinKeyFile
+    }
 }

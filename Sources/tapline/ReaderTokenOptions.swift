@@ -1,36 +1,51 @@
 import ArgumentParser
+import Gateway
 
 /// `tapline serve`'s choice of reader tokens: Tapline's own (the simulated reader), signed
 /// with the payment service provider's key and claims, or fetched from the provider's token
 /// service (both for Apple's reader on an iPhone).
 struct ReaderTokenOptions: ParsableArguments {
-    @Option(name: .customLong("reader-tokens"), help: "tapline, signed with the provider's key, or remote from the provider's token service (env TAPLINE_READER_TOKENS, default tapline).")
+    @Option(name: .customLong(ServerSetting.readerTokens.key), help: ArgumentHelp(ServerSetting.readerTokens.help))
     var mode: String?
 
-    @Option(name: .customLong("reader-token-key"), help: "Signed tokens: the provider's P-256 private key, a PEM file (env TAPLINE_READER_TOKEN_KEY).")
+    @Option(name: .customLong(ServerSetting.readerTokenKey.key), help: ArgumentHelp(ServerSetting.readerTokenKey.help))
     var keyFile: String?
 
-    @Option(name: .customLong("reader-token-key-id"), help: "Signed tokens: the key's id, the tokens' kid (env TAPLINE_READER_TOKEN_KEY_ID).")
+    @Option(name: .customLong(ServerSetting.readerTokenKeyId.key), help: ArgumentHelp(ServerSetting.readerTokenKeyId.help))
     var keyId: String?
 
-    @Option(name: .customLong("reader-token-issuer"), help: "Signed tokens: what {{issuer}} in the claims becomes (env TAPLINE_READER_TOKEN_ISSUER).")
+    @Option(name: .customLong(ServerSetting.readerTokenIssuer.key), help: ArgumentHelp(ServerSetting.readerTokenIssuer.help))
     var issuer: String?
 
-    @Option(name: .customLong("reader-token-claims"), help: "Signed tokens: the JSON claim template file (env TAPLINE_READER_TOKEN_CLAIMS).")
+    @Option(name: .customLong(ServerSetting.readerTokenClaims.key), help: ArgumentHelp(ServerSetting.readerTokenClaims.help))
     var claimsFile: String?
 
-    @Option(name: .customLong("reader-token-service"), help: "Remote tokens: the provider's token service, an https URL (env TAPLINE_READER_TOKEN_SERVICE).")
+    @Option(name: .customLong(ServerSetting.readerTokenService.key), help: ArgumentHelp(ServerSetting.readerTokenService.help))
     var service: String?
 
-    @Option(name: .customLong("reader-token-service-cert"), help: "Remote tokens: the gateway's client certificate for mutual TLS, PEM (env TAPLINE_READER_TOKEN_SERVICE_CERT).")
+    @Option(name: .customLong(ServerSetting.readerTokenServiceCert.key), help: ArgumentHelp(ServerSetting.readerTokenServiceCert.help))
     var serviceCert: String?
 
-    @Option(name: .customLong("reader-token-service-key"), help: "Remote tokens: that certificate's private key, PEM (env TAPLINE_READER_TOKEN_SERVICE_KEY).")
+    @Option(name: .customLong(ServerSetting.readerTokenServiceKey.key), help: ArgumentHelp(ServerSetting.readerTokenServiceKey.help))
     var serviceKey: String?
 
-    @Option(name: .customLong("reader-token-service-ca"), help: "Remote tokens: the CA of the service's certificate, PEM; the system's roots if not given (env TAPLINE_READER_TOKEN_SERVICE_CA).")
+    @Option(name: .customLong(ServerSetting.readerTokenServiceCA.key), help: ArgumentHelp(ServerSetting.readerTokenServiceCA.help))
     var serviceCA: String?
 
-    @Option(name: .customLong("reader-token-service-timeout"), help: "Remote tokens: seconds one call to the service may take, 1 to 30 (env TAPLINE_READER_TOKEN_SERVICE_TIMEOUT, default 5).")
+    @Option(name: .customLong(ServerSetting.readerTokenServiceTimeout.key), help: ArgumentHelp(ServerSetting.readerTokenServiceTimeout.help))
     var serviceTimeout: Int?
+
+    /// These flags into `overrides`.
+    func apply(to overrides: inout ConfigurationOverrides) {
+        overrides.readerTokens = mode
+        overrides.readerTokenKeyFile = keyFile
+        overrides.readerTokenKeyId = keyId
+        overrides.readerTokenIssuer = issuer
+        overrides.readerTokenClaimsFile = claimsFile
+        overrides.readerTokenService = service
+        overrides.readerTokenServiceCert = serviceCert
+        overrides.readerTokenServiceKey = serviceKey
+        overrides.readerTokenServiceCA = serviceCA
+        overrides.readerTokenServiceTimeout = serviceTimeout
+    }
 }

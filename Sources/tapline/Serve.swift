@@ -8,38 +8,12 @@ import Logging
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Run the gateway (embedded SQLite, no setup).")
 
-    @Option(help: "Address to listen on (env TAPLINE_HOST, default 127.0.0.1).")
-    var host: String?
-
-    @Option(help: "Port to listen on (env TAPLINE_PORT, default 8080).")
-    var port: Int?
-
-    @Option(help: "text, or json for one JSON object per line (env TAPLINE_LOG_FORMAT, default text).")
-    var logFormat: String?
-
-    @Option(help: "Seconds a device's reader token is valid (env TAPLINE_READER_TOKEN_LIFETIME, default 43200).")
-    var readerTokenLifetime: Int?
-
-    @Option(help: "Wrong PINs allowed before a payment is declined for good (env TAPLINE_PIN_MAX_ATTEMPTS, default 3).")
-    var pinMaxAttempts: Int?
-
-    @Option(help: "Seconds a payment waits for its PIN after the issuer asks for one (env TAPLINE_PIN_WINDOW, default 120).")
-    var pinWindow: Int?
-
-    @OptionGroup var store: StoreOptions
-
-    @OptionGroup(title: "Acquirer") var acquirer: AcquirerOptions
-
-    @OptionGroup(title: "Reader tokens") var readerTokens: ReaderTokenOptions
-
-    @OptionGroup(title: "Card data") var cardData: CardDataOptions
+    @OptionGroup var options: ServeOptions
 
     func run() async throws {
         let configuration: GatewayConfiguration
         do {
-            configuration = try store.configuration(
-                host: host, port: port, logFormat: logFormat, readerTokenLifetime: readerTokenLifetime, pinMaxAttempts: pinMaxAttempts, pinWindow: pinWindow,
-                acquirer: acquirer, readerTokens: readerTokens, cardData: cardData)
+            configuration = try StoreOptions.resolve(options.overrides)
         } catch let error as ValidationError {
             // One line naming the setting and the fix, not buried under the usage text.
             throw CommandFailure(description: error.message)

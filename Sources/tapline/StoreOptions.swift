@@ -4,71 +4,48 @@ import Gateway
 import Logging
 import Storage
 
-/// Where the gateway keeps its data and how much it logs. Flags win over the environment,
-/// the environment over defaults (``ConfigurationOverrides``).
+/// Where the gateway keeps its data, how much it logs, and the configuration file. Flags win
+/// over the environment, the environment over the file, the file over defaults
+/// (``ConfigurationOverrides``); every admin command reads the same places as `serve`.
 struct StoreOptions: ParsableArguments {
-    @Option(name: .customLong("database"), help: "SQLite database file (env TAPLINE_DATABASE, default ./tapline.sqlite).")
+    @Option(name: .customLong(ServerSetting.config.key), help: ArgumentHelp(ServerSetting.config.help))
+    var config: String?
+
+    @Option(name: .customLong(ServerSetting.database.key), help: ArgumentHelp(ServerSetting.database.help))
     var databasePath: String?
 
-    @Option(name: .customLong("database-url"), help: "PostgreSQL instead of SQLite: postgres://user:password@host:5432/tapline (env TAPLINE_DATABASE_URL).")
+    @Option(name: .customLong(ServerSetting.databaseURL.key), help: ArgumentHelp(ServerSetting.databaseURL.help))
     var databaseURL: String?
 
-    @Option(name: .customLong("database-pool-size"), help: "Connections to PostgreSQL per instance (env TAPLINE_DATABASE_POOL_SIZE, default 8).")
+    @Option(name: .customLong(ServerSetting.databasePoolSize.key), help: ArgumentHelp(ServerSetting.databasePoolSize.help))
     var databasePoolSize: Int?
 
-    @Option(name: .customLong("keys"), help: "Key file, created with mode 0600 for a database with no data yet (env TAPLINE_KEYS, default ./tapline-keys.json).")
+    @Option(name: .customLong(ServerSetting.keys.key), help: ArgumentHelp(ServerSetting.keys.help))
     var keysPath: String?
 
-    @Option(name: .customLong("master-key-file"), help: "Keep the keys in the database, sealed under the master key in this file (env TAPLINE_MASTER_KEY_FILE, or TAPLINE_MASTER_KEY with the key itself).")
+    @Option(name: .customLong(ServerSetting.masterKeyFile.key), help: ArgumentHelp(ServerSetting.masterKeyFile.help))
     var masterKeyFile: String?
 
-    @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical (env TAPLINE_LOG_LEVEL, default info).")
+    @Option(name: .customLong(ServerSetting.logLevel.key), help: ArgumentHelp(ServerSetting.logLevel.help))
     var logLevel: String?
 
-    /// The configuration from these options, the serve flags, the environment and the defaults.
-    func configuration(
-        host: String? = nil, port: Int? = nil, logFormat: String? = nil, readerTokenLifetime: Int? = nil, pinMaxAttempts: Int? = nil, pinWindow: Int? = nil,
-        acquirer: AcquirerOptions? = nil, readerTokens: ReaderTokenOptions? = nil, cardData: CardDataOptions? = nil
-    ) throws -> GatewayConfiguration {
-        var overrides = ConfigurationOverrides(
-            host: host, port: port, databasePath: databasePath, keysPath: keysPath, logLevel: logLevel,
-            readerTokenLifetime: readerTokenLifetime)
-        overrides.logFormat = logFormat
+    /// These flags as overrides.
+    var overrides: ConfigurationOverrides {
+        var overrides = ConfigurationOverrides(databasePath: databasePath, keysPath: keysPath, logLevel: logLevel)
+        overrides.configFile = config
         overrides.databaseURL = databaseURL
         overrides.databasePoolSize = databasePoolSize
         overrides.masterKeyFile = masterKeyFile
-        overrides.pinMaxAttempts = pinMaxAttempts
-        overrides.pinWindow = pinWindow
-        overrides.processor = acquirer?.processor
-        overrides.acquirerConnections = acquirer?.acquirerConnections
-        overrides.acquirerResponseTimeout = acquirer?.acquirerResponseTimeout
-        overrides.acquirerEchoInterval = acquirer?.acquirerEchoInterval
-        overrides.zonePINKeyFile = acquirer?.zonePINKeyFile
-        overrides.acquirerTLSCA = acquirer?.acquirerTLSCA
-        overrides.acquirerTLSCert = acquirer?.acquirerTLSCert
-        overrides.acquirerTLSKey = acquirer?.acquirerTLSKey
-        overrides.acquirerTLSPin = acquirer?.acquirerTLSPin
-        overrides.acquirerMACKeyFile = acquirer?.acquirerMACKeyFile
-        overrides.acquirerZoneMasterKeyFile = acquirer?.acquirerZoneMasterKeyFile
-        overrides.acquirersFile = acquirer?.acquirers
-        overrides.acquirerKeyExchangeInterval = acquirer?.acquirerKeyExchangeInterval
-        overrides.readerTokens = readerTokens?.mode
-        overrides.readerTokenKeyFile = readerTokens?.keyFile
-        overrides.readerTokenKeyId = readerTokens?.keyId
-        overrides.readerTokenIssuer = readerTokens?.issuer
-        overrides.readerTokenClaimsFile = readerTokens?.claimsFile
-        overrides.cardData = cardData?.mode
-        overrides.cardDataService = cardData?.service
-        overrides.cardDataServiceCert = cardData?.certificateFile
-        overrides.cardDataServiceKey = cardData?.keyFile
-        overrides.cardDataServiceCA = cardData?.caFile
-        overrides.cardDataServiceTimeout = cardData?.timeout
-        overrides.cardDataServicePINKey = cardData?.pinKeyFile
-        overrides.readerTokenService = readerTokens?.service
-        overrides.readerTokenServiceCert = readerTokens?.serviceCert
-        overrides.readerTokenServiceKey = readerTokens?.serviceKey
-        overrides.readerTokenServiceCA = readerTokens?.serviceCA
-        overrides.readerTokenServiceTimeout = readerTokens?.serviceTimeout
+        return overrides
+    }
+
+    /// The configuration from these flags, the environment, the configuration file and the defaults.
+    func configuration() throws -> GatewayConfiguration {
+        try Self.resolve(overrides)
+    }
+
+    /// `overrides` resolved against the process's environment; a refusal is one line naming the setting.
+    static func resolve(_ overrides: ConfigurationOverrides) throws -> GatewayConfiguration {
         do {
             return try overrides.resolve(environment: ProcessInfo.processInfo.environment)
         } catch {

@@ -6,16 +6,16 @@ import Foundation
 enum AcquirerKeyText {
     case zonePIN, mac, zoneMaster
 
-    /// The key's hex, uppercased: the file's contents when a file is given, else `text`.
-    /// `fileSource` and `textSource` name where each came from, for errors.
-    func read(file: String?, fileSource: String, text: String?, textSource: String) throws(ConfigurationError) -> String? {
-        var source = textSource
-        var value = text
+    /// The key's hex, uppercased: the file's contents when a file is given, else the key
+    /// itself. Each names where it came from, for errors; none echoes the key.
+    func read(file: SettingValue?, text: SettingValue?) throws(ConfigurationError) -> String? {
+        var source = text?.source ?? ""
+        var value = text?.value
         if let file {
-            guard let contents = try? String(contentsOfFile: file, encoding: .utf8) else {
-                throw .invalid("cannot read the \(noun) file \(file) (\(fileSource))")
+            guard let contents = try? String(contentsOfFile: file.value, encoding: .utf8) else {
+                throw .invalid("cannot read the \(noun) file \(file.value) (\(file.source))")
             }
-            source = "the \(noun) file \(file) (\(fileSource))"
+            source = "the \(noun) file \(file.value) (\(file.source))"
             value = contents.trimmingCharacters(in: .whitespacesAndNewlines)
         }
         guard let value else { return nil }

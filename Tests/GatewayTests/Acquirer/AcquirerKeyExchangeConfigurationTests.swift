@@ -79,7 +79,7 @@ import Testing
         #expect {
             try ConfigurationOverrides().resolve(environment: ["TAPLINE_ACQUIRER_KEY_EXCHANGE_INTERVAL": "600"])
         } throws: { error in
-            "\(error)".contains("key exchange interval) need --processor iso8583://host:port")
+            "\(error)" == "TAPLINE_ACQUIRER_KEY_EXCHANGE_INTERVAL is a setting of the acquirer link: it needs --processor iso8583://host:port, or remove it"
         }
     }
 }

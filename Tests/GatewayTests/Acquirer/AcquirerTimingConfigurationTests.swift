@@ -79,7 +79,7 @@ import Testing
         #expect {
             try ConfigurationOverrides().resolve(environment: environment)
         } throws: { error in
-            "\(error)".contains("need --processor iso8583://host:port") && !"\(error)".contains("\n")
+            "\(error)".contains("\(environment.keys.first!) is a setting of the acquirer link: it needs --processor iso8583://host:port") && !"\(error)".contains("\n")
         }
     }
 }

@@ -47,7 +47,7 @@ struct CardDataPINKeyConfigurationTests {
     func aKeyThatIsNot32Or48HexDigitsStopsTheStartWithoutEchoingIt(contents: String) throws {
         try Self.withKeyFile(contents) { path in
             let message = CardDataConfigurationTests.refusal(Self.remote.merging(["TAPLINE_CARD_DATA_SERVICE_PIN_KEY": path]) { $1 })
-            #expect(message == "--card-data-service-pin-key \(path) must hold 32 or 48 hex digits "
+            #expect(message == "TAPLINE_CARD_DATA_SERVICE_PIN_KEY \(path) must hold 32 or 48 hex digits "
                 + "(a double- or triple-length triple-DES key shared with the decryption service)")
             #expect(contents.isEmpty || message?.contains(contents.prefix(16)) == false)
         }
@@ -55,7 +55,7 @@ struct CardDataPINKeyConfigurationTests {
 
     @Test func anUnreadableFileStopsTheStartInOneLine() {
         let message = CardDataConfigurationTests.refusal(Self.remote.merging(["TAPLINE_CARD_DATA_SERVICE_PIN_KEY": "/nonexistent/pin-key.hex"]) { $1 })
-        #expect(message?.hasPrefix("cannot read --card-data-service-pin-key /nonexistent/pin-key.hex") == true, "\(message ?? "taken")")
+        #expect(message?.hasPrefix("cannot read TAPLINE_CARD_DATA_SERVICE_PIN_KEY /nonexistent/pin-key.hex") == true, "\(message ?? "taken")")
         #expect(message?.contains("\n") == false)
     }
 

@@ -41,7 +41,7 @@ struct MasterKeyConfigurationTests {
             _ = try flags.resolve(environment: [:])
             Issue.record("accepted a missing file")
         } catch {
-            #expect(error.description == "cannot read the master key file /nonexistent/master.key")
+            #expect(error.description == "cannot read the master key file /nonexistent/master.key (--master-key-file)")
         }
     }
 

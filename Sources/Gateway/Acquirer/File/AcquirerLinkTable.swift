@@ -28,11 +28,11 @@ enum AcquirerLinkTable {
             try AcquirerLinkSettings.institution(text, source: source("acquiring-institution-id"))
         }
         settings.zonePINKeyHex = try AcquirerKeyText.zonePIN.read(
-            file: keys.string("zone-pin-key-file"), fileSource: source("zone-pin-key-file"), text: nil, textSource: "")
+            file: keys.string("zone-pin-key-file").map { SettingValue(value: $0, source: source("zone-pin-key-file"), layer: .file) }, text: nil)
         settings.macKeyHex = try AcquirerKeyText.mac.read(
-            file: keys.string("mac-key-file"), fileSource: source("mac-key-file"), text: nil, textSource: "")
+            file: keys.string("mac-key-file").map { SettingValue(value: $0, source: source("mac-key-file"), layer: .file) }, text: nil)
         settings.zoneMasterKeyHex = try AcquirerKeyText.zoneMaster.read(
-            file: keys.string("zone-master-key-file"), fileSource: source("zone-master-key-file"), text: nil, textSource: "")
+            file: keys.string("zone-master-key-file").map { SettingValue(value: $0, source: source("zone-master-key-file"), layer: .file) }, text: nil)
         settings.keyExchangeInterval = try keys.int("key-exchange-interval", in: 60...86_400).map { .seconds($0) }
         try settings.checkKeyExchange(source: source("key-exchange-interval"))
         let tlsKeys = ["tls-ca", "tls-cert", "tls-key", "tls-pin"]

@@ -2,20 +2,20 @@
 import Foundation
 
 extension ConfigurationOverrides {
-    /// The reader-token mode from `--reader-tokens` or `TAPLINE_READER_TOKENS`, with the
+    /// The reader-token mode from `reader-tokens`, with the
     /// provider's key, key id, issuer and claim template when it is `signed`, the token
     /// service and its TLS files when it is `remote`, each read and
     /// checked now so a mistake stops the start, not the first device. Each refusal is one
     /// line naming the setting and the fix; none repeats the key.
-    func readerTokenMode(_ environment: [String: String]) throws(ConfigurationError) -> ReaderTokenMode {
-        let mode = Self.setting(readerTokens, "--reader-tokens", environment, "TAPLINE_READER_TOKENS")
-        let key = Self.setting(readerTokenKeyFile, "--reader-token-key", environment, "TAPLINE_READER_TOKEN_KEY")
-        let keyId = Self.setting(readerTokenKeyId, "--reader-token-key-id", environment, "TAPLINE_READER_TOKEN_KEY_ID")
-        let issuer = Self.setting(readerTokenIssuer, "--reader-token-issuer", environment, "TAPLINE_READER_TOKEN_ISSUER")
-        let claims = Self.setting(readerTokenClaimsFile, "--reader-token-claims", environment, "TAPLINE_READER_TOKEN_CLAIMS")
+    func readerTokenMode(_ sources: SettingSources) throws(ConfigurationError) -> ReaderTokenMode {
+        let mode = sources.lookup(.readerTokens)
+        let key = sources.lookup(.readerTokenKey)
+        let keyId = sources.lookup(.readerTokenKeyId)
+        let issuer = sources.lookup(.readerTokenIssuer)
+        let claims = sources.lookup(.readerTokenClaims)
         let signedSettings = [key, keyId, issuer, claims].compactMap { $0 }
         let chosen = mode?.value ?? "tapline"
-        if chosen == "tapline" || chosen == "signed", let stray = remoteSettingSources(environment).first {
+        if chosen == "tapline" || chosen == "signed", let stray = sources.firstGiven(Self.remoteReaderTokenSettings)?.source {
             throw .invalid("\(stray) applies only to remote reader tokens: add --reader-tokens remote, or remove \(stray)")
         }
         switch chosen {
@@ -29,7 +29,7 @@ extension ConfigurationOverrides {
                 throw .invalid("\(stray.source) applies only to signed reader tokens; with --reader-tokens remote the provider's token "
                     + "service signs them: remove \(stray.source)")
             }
-            return .remote(try remoteReaderTokens(environment))
+            return .remote(try remoteReaderTokens(sources))
         case "signed":
             guard let key else {
                 throw .invalid("--reader-tokens signed needs --reader-token-key FILE (env TAPLINE_READER_TOKEN_KEY): the provider's P-256 "
@@ -53,17 +53,9 @@ extension ConfigurationOverrides {
         }
     }
 
-    /// A setting from its flag, else from the environment, with where it came from.
-    static func setting(
-        _ flag: String?, _ flagName: String, _ environment: [String: String], _ variable: String
-    ) -> (value: String, source: String)? {
-        if let flag { return (flag, flagName) }
-        return environment[variable].map { ($0, variable) }
-    }
-
     /// The provider's P-256 private key from a PEM file: SEC1 (`EC PRIVATE KEY`, what `openssl
     /// ecparam -genkey` writes, with or without its `EC PARAMETERS` block) or PKCS#8 (`PRIVATE KEY`).
-    private static func signingKey(file: (value: String, source: String)) throws(ConfigurationError) -> P256.Signing.PrivateKey {
+    private static func signingKey(file: SettingValue) throws(ConfigurationError) -> P256.Signing.PrivateKey {
         guard let text = try? String(contentsOfFile: file.value, encoding: .utf8) else {
             throw .invalid("cannot read the \(file.source) file \(file.value): give the path of the provider's P-256 private key (PEM)")
         }
@@ -79,7 +71,7 @@ extension ConfigurationOverrides {
     }
 
     /// The claim template, read and checked.
-    private static func template(file: (value: String, source: String)) throws(ConfigurationError) -> ReaderTokenClaimTemplate {
+    private static func template(file: SettingValue) throws(ConfigurationError) -> ReaderTokenClaimTemplate {
         guard let data = FileManager.default.contents(atPath: file.value) else {
             throw .invalid("cannot read the \(file.source) file \(file.value): give the path of the JSON claim template")
         }

@@ -5,19 +5,18 @@ extension ConfigurationOverrides {
     /// The seconds a decryption-service exchange may take, when not given.
     static let cardDataServiceDefaultTimeout = 5
 
-    /// The card-data mode from `--card-data` or `TAPLINE_CARD_DATA`, with the decryption
+    /// The card-data mode from `card-data`, with the decryption
     /// service's endpoint when it is `remote`, its TLS files read now so a mistake stops the
     /// start, not the first tap. `pass-through` needs the acquirer link (`processor`): the
     /// simulator cannot open card data. Each refusal is one line naming the setting and the fix.
-    func cardDataMode(_ environment: [String: String], processor: ProcessorChoice) throws(ConfigurationError) -> CardDataMode {
-        let setting = { (flag: String?, flagName: String, variable: String) in Self.setting(flag, flagName, environment, variable) }
-        let mode = setting(cardData, "--card-data", "TAPLINE_CARD_DATA")
-        let service = setting(cardDataService, "--card-data-service", "TAPLINE_CARD_DATA_SERVICE")
-        let cert = setting(cardDataServiceCert, "--card-data-service-cert", "TAPLINE_CARD_DATA_SERVICE_CERT")
-        let key = setting(cardDataServiceKey, "--card-data-service-key", "TAPLINE_CARD_DATA_SERVICE_KEY")
-        let ca = setting(cardDataServiceCA, "--card-data-service-ca", "TAPLINE_CARD_DATA_SERVICE_CA")
-        let timeout = setting(cardDataServiceTimeout.map(String.init), "--card-data-service-timeout", "TAPLINE_CARD_DATA_SERVICE_TIMEOUT")
-        let pinKey = setting(cardDataServicePINKey, "--card-data-service-pin-key", "TAPLINE_CARD_DATA_SERVICE_PIN_KEY")
+    func cardDataMode(_ sources: SettingSources, processor: ProcessorChoice) throws(ConfigurationError) -> CardDataMode {
+        let mode = sources.lookup(.cardData)
+        let service = sources.lookup(.cardDataService)
+        let cert = sources.lookup(.cardDataServiceCert)
+        let key = sources.lookup(.cardDataServiceKey)
+        let ca = sources.lookup(.cardDataServiceCA)
+        let timeout = sources.lookup(.cardDataServiceTimeout)
+        let pinKey = sources.lookup(.cardDataServicePINKey)
         switch mode?.value ?? "tapline" {
         case let local where local == "tapline" || local == "pass-through":
             if let stray = [service, cert, key, ca, timeout, pinKey].compactMap({ $0 }).first {
@@ -44,7 +43,7 @@ extension ConfigurationOverrides {
             return .remote(try ProviderServiceEndpoint(
                 url: service.value, clientCertificateFile: cert?.value, clientKeyFile: key?.value, caFile: ca?.value,
                 timeout: .seconds(seconds), flag: "--card-data-service"),
-                pinKey: try pinKey.map { file throws(ConfigurationError) in try Self.cardDataServicePINKey(file: file.value) })
+                pinKey: try pinKey.map { file throws(ConfigurationError) in try Self.cardDataServicePINKey(file: file.value, source: file.source) })
         case let other:
             throw .invalid("\(mode?.source ?? "--card-data") must be tapline, remote or pass-through, not '\(other)'")
         }
@@ -52,8 +51,7 @@ extension ConfigurationOverrides {
 
     /// The triple-DES PIN key the decryption service enciphers the PINs it answers under, from
     /// a file of 32 or 48 hex digits (double- or triple-length). Refusals never echo the key.
-    private static func cardDataServicePINKey(file: String) throws(ConfigurationError) -> TripleDESKey {
-        let flag = "--card-data-service-pin-key"
+    private static func cardDataServicePINKey(file: String, source flag: String) throws(ConfigurationError) -> TripleDESKey {
         guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
             throw .invalid("cannot read \(flag) \(file): give the file holding the PIN key shared with the decryption service in hex")
         }

@@ -1,0 +1,51 @@
+import ArgumentParser
+import Gateway
+
+/// Every setting `tapline serve` takes as a flag, shared by `serve` and `tapline config print`.
+/// Each flag's name and help come from ``ServerSetting`` (the README's table does too).
+struct ServeOptions: ParsableArguments {
+    @Option(name: .customLong(ServerSetting.host.key), help: ArgumentHelp(ServerSetting.host.help))
+    var host: String?
+
+    @Option(name: .customLong(ServerSetting.port.key), help: ArgumentHelp(ServerSetting.port.help))
+    var port: Int?
+
+    @Option(name: .customLong(ServerSetting.logFormat.key), help: ArgumentHelp(ServerSetting.logFormat.help))
+    var logFormat: String?
+
+    @Option(name: .customLong(ServerSetting.readerTokenLifetime.key), help: ArgumentHelp(ServerSetting.readerTokenLifetime.help))
+    var readerTokenLifetime: Int?
+
+    @Option(name: .customLong(ServerSetting.pinMaxAttempts.key), help: ArgumentHelp(ServerSetting.pinMaxAttempts.help))
+    var pinMaxAttempts: Int?
+
+    @Option(name: .customLong(ServerSetting.pinWindow.key), help: ArgumentHelp(ServerSetting.pinWindow.help))
+    var pinWindow: Int?
+
+    @Option(name: .customLong(ServerSetting.webhookTimeout.key), help: ArgumentHelp(ServerSetting.webhookTimeout.help))
+    var webhookTimeout: Int?
+
+    @OptionGroup var store: StoreOptions
+
+    @OptionGroup(title: "Acquirer") var acquirer: AcquirerOptions
+
+    @OptionGroup(title: "Reader tokens") var readerTokens: ReaderTokenOptions
+
+    @OptionGroup(title: "Card data") var cardData: CardDataOptions
+
+    /// All the flags as overrides.
+    var overrides: ConfigurationOverrides {
+        var overrides = store.overrides
+        overrides.host = host
+        overrides.port = port
+        overrides.logFormat = logFormat
+        overrides.readerTokenLifetime = readerTokenLifetime
+        overrides.pinMaxAttempts = pinMaxAttempts
+        overrides.pinWindow = pinWindow
+        overrides.webhookTimeout = webhookTimeout
+        acquirer.apply(to: &overrides)
+        readerTokens.apply(to: &overrides)
+        cardData.apply(to: &overrides)
+        return overrides
+    }
+}
