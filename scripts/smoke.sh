@@ -177,6 +177,9 @@ acq_decline=$(echo "$transcript" | sed -n 's/^\([0-9a-f-]\{36\}\) declined 05 Do
 expect "$(echo "$transcript" | grep -c '^{"database":"readable","processor":"reachable","status":"ready"}$')" 1 "GET /ready with the host up"
 expect "$(echo "$transcript" | grep -c '^{"database":"readable","processor":"unreachable","reason":"no processor can be reached for new payments","status":"not_ready"} 503$')" 1 "GET /ready once the host is gone"
 expect "$(echo "$transcript" | grep -c -e '^port = 8098  # --port$' -e '^log-format = "json"  # log-format in tapline.toml$' -e '^pin-window = 60  # TAPLINE_PIN_WINDOW$')" 3 "tapline config print: flag, then environment, then the file"
+# --help and the README's table come from one list of settings: the same flags in both.
+expect "$(comm -3 <("$bin" config table | grep -o '^| `--[a-z0-9-]*`' | grep -o -- '--[a-z0-9-]*' | sort) \
+    <("$bin" serve --help | grep -o -- '^  --[a-z0-9-]*' | grep -o -- '--[a-z0-9-]*' | grep -vx -e --help -e --version | sort -u))" "" "serve --help and config table name the same flags"
 acq_port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()')
 (cd "$work" && exec "$bin" serve --port "$acq_port" --database acquirer-demo/tapline.sqlite \
     --keys acquirer-demo/tapline-keys.json >>"$work/acquirer-demo/serve-again.log" 2>&1) &
