@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs the README as a newcomer does: starts `tapline serve` in an empty folder, pastes the
 # `export` line it printed, then runs every ```sh block of README.md, in order, as written, in
-# one shell. Blocks fenced ```shell are shown only (the two commands, which CI runs itself,
+# one shell. Blocks fenced ```shell are shown only (the two commands, which CI runs itself, the
+# container and systemd blocks, which need an engine and root,
 # "Running several instances", which scripts/smoke_fleet.sh runs, and the example of a real
 # acquirer, which no test can reach). Then it checks what those lines did, restarts the
 # gateway after the README's key rotation, and exits non-zero on any surprise.
