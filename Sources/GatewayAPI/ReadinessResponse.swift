@@ -23,4 +23,10 @@ public struct ReadinessResponse: Codable, Sendable, Equatable {
         database = databaseError == nil ? "readable" : "unreadable"
         reason = databaseError ?? (ready ? nil : "no processor can be reached for new payments")
     }
+
+    /// The gateway has begun to stop: not ready, whatever else holds.
+    public mutating func stopping() {
+        status = "not_ready"
+        reason = "the gateway is stopping"
+    }
 }

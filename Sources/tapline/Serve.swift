@@ -35,7 +35,7 @@ struct Serve: AsyncParsableCommand {
         do {
             try await FirstStart.bootstrapIfEmpty(MerchantAdmin(dependencies: dependencies), configuration: configuration)
             let app = try await buildApplication(configuration, dependencies: dependencies)
-            try await app.runService()
+            try await GatewayStop.run(app, drain: dependencies.drain, timeout: configuration.drainTimeout, logger: logger)
         } catch {
             try? await dependencies.store.close()
             // A taken port is the usual reason a start fails; say which address and what to do.

@@ -25,6 +25,9 @@ struct ServeOptions: ParsableArguments {
     @Option(name: .customLong(ServerSetting.webhookTimeout.key), help: ArgumentHelp(ServerSetting.webhookTimeout.help))
     var webhookTimeout: Int?
 
+    @Option(name: .customLong(ServerSetting.drainTimeout.key), help: ArgumentHelp(ServerSetting.drainTimeout.help))
+    var drainTimeout: Int?
+
     @OptionGroup var store: StoreOptions
 
     @OptionGroup(title: "Acquirer") var acquirer: AcquirerOptions
@@ -43,6 +46,7 @@ struct ServeOptions: ParsableArguments {
         overrides.pinMaxAttempts = pinMaxAttempts
         overrides.pinWindow = pinWindow
         overrides.webhookTimeout = webhookTimeout
+        overrides.drainTimeout = drainTimeout
         acquirer.apply(to: &overrides)
         readerTokens.apply(to: &overrides)
         cardData.apply(to: &overrides)

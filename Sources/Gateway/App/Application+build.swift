@@ -21,8 +21,11 @@ public func buildApplication(
         store: dependencies.store, instance: services.instance, interval: configuration.heartbeatInterval,
         now: dependencies.now, logger: dependencies.logger)
     // The webhook worker runs beside request handling, so no payment waits for a merchant's server.
-    var background: [any Service] = configuration.webhookWorkerEnabled ? [heartbeat, jobs, services.webhooks] : [heartbeat, jobs]
-    for link in dependencies.acquirers?.links ?? [] { background.append(link.service) }
+    // A stop ends the services in reverse order, after the HTTP server has let its requests
+    // finish: the webhook worker, the jobs (a reversal the forwarder was sending), the
+    // heartbeat, and the acquirer links last, which sign off once nothing can use them.
+    var background: [any Service] = (dependencies.acquirers?.links ?? []).map(\.service)
+    background += configuration.webhookWorkerEnabled ? [heartbeat, jobs, services.webhooks] : [heartbeat, jobs]
     return Application(
         router: router,
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "tapline"),
@@ -77,6 +80,8 @@ func buildRouter(_ services: GatewayServices, now: @escaping @Sendable () -> Dat
     let router = Router(context: GatewayContext.self)
     // Correlation is outermost so error responses carry the id and are logged too; both
     // also cover a path no route answers (404).
+    // Outermost: every request, answered or failed, counts as in flight until it returns.
+    router.add(middleware: InFlightMiddleware(drain: services.drain))
     router.add(middleware: CorrelationMiddleware())
     router.add(middleware: ErrorEnvelopeMiddleware())
     GatewayRoutes.pipeline(services, now: now).register(GatewayRoutes.table(services, now: now), on: router)

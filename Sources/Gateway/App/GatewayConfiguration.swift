@@ -57,6 +57,8 @@ public struct GatewayConfiguration: Sendable {
     public var pinMaxAttempts = 3
     /// How long one webhook POST may take before it counts as failed and is retried.
     public var webhookTimeout: Duration = .seconds(10)
+    /// How long a stop waits for requests, webhook deliveries and the links' sign-off (`--drain-timeout`).
+    public var drainTimeout: Duration = .seconds(30)
     /// How often the webhook worker looks for due deliveries when nothing woke it.
     public var webhookPollInterval: Duration = .seconds(5)
     /// Webhook POSTs in flight at once.

@@ -23,6 +23,8 @@ public struct GatewayDependencies: Sendable {
     public var webhookTransport: any WebhookTransport = HTTPClientWebhookTransport()
     /// Fetches integrators' JWKS documents (the gateway's HTTP client unless a test injects another).
     public var jwksFetcher: any JWKSFetching = HTTPClientJWKSFetcher()
+    /// The stop's state: requests in flight, and whether `/ready` says the gateway is stopping.
+    public var drain = GatewayDrain()
 
     public init(
         store: any Store, processor: any PaymentProcessor, keys: GatewayKeys, cardKeys: CardKeyRing? = nil,

@@ -52,10 +52,13 @@ public struct GatewayServices: Sendable {
     let webhookEvents: WebhookEventService
     /// The dashboard's sign-in and sessions.
     let dashboardAccounts: DashboardAccounts
+    /// The stop's state (requests in flight, `/ready` while stopping).
+    let drain: GatewayDrain
 
     public init(configuration: GatewayConfiguration, dependencies: GatewayDependencies) {
         let store = dependencies.store
         self.store = store
+        drain = dependencies.drain
         let now = dependencies.now
         self.now = now
         let readerTokens = ReaderTokenSigner(key: dependencies.keys.tokenSigningKey)

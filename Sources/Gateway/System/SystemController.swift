@@ -10,6 +10,8 @@ struct SystemController {
     let processors: ProcessorRouter
     /// Read once per `/ready`, so that a gateway that cannot read its data is not sent payments.
     let store: any Store
+    /// Once the gateway is stopping, `/ready` is 503 whatever else holds.
+    let drain: GatewayDrain
 
     var routes: [GatewayRoute] {
         [
@@ -21,7 +23,8 @@ struct SystemController {
                 let links = processors.links.count > 1
                     ? Dictionary(uniqueKeysWithValues: await processors.states().map { ($0.name, $0.up) }) : nil
                 let databaseError = await DatabaseProbe.check(store, logger: input.context.logger)
-                let answer = ReadinessResponse(ready: ready, links: links, databaseError: databaseError)
+                var answer = ReadinessResponse(ready: ready, links: links, databaseError: databaseError)
+                if drain.isDraining { answer.stopping() }
                 return try JSONCoding.response(answer.status == "ready" ? .ok : .serviceUnavailable, answer)
             },
             .get(APIPath.openAPI, .open) { _ in

@@ -18,6 +18,11 @@ public final class WebhookNotifier: Sendable {
         continuation.yield()
     }
 
+    /// Ends the wakes: the worker finishes the pass it is in, then returns (the gateway is stopping).
+    func finish() {
+        continuation.finish()
+    }
+
     deinit {
         continuation.finish()
     }

@@ -39,7 +39,9 @@ public struct WebhookWorker: Service {
     public func run() async throws {
         let notifier = notifier
         let pollInterval = pollInterval
-        await cancelWhenGracefulShutdown {
+        // A stop lets the pass in flight finish its POSTs (each bounded by the webhook timeout)
+        // and starts no other; what is left is due again at the next start.
+        await withGracefulShutdownHandler {
             await withTaskGroup(of: Void.self) { group in
                 group.addTask {
                     while !Task.isCancelled {
@@ -52,12 +54,14 @@ public struct WebhookWorker: Service {
                 }
                 group.cancelAll()
             }
+        } onGracefulShutdown: {
+            notifier.finish()
         }
     }
 
     /// Passes until nothing is due, so a backlog (after a restart) drains at once.
     private func drain() async {
-        while !Task.isCancelled {
+        while !Task.isCancelled && !Task.isShuttingDownGracefully {
             do {
                 let report = try await deliverDue()
                 if report.attempted + report.cancelled < batchSize { return }

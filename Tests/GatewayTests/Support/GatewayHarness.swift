@@ -40,7 +40,8 @@ struct GatewayHarness {
         store: (any Store)? = nil, processor: any PaymentProcessor = SimulatedProcessor(),
         permissions: [APIPermission] = APIPermission.defaultGrant, clock: TestClock = TestClock(),
         keys: GatewayKeys = .generate(), cardKeys: CardKeyRing? = nil, configuration: GatewayConfiguration = GatewayConfiguration(),
-        webhookTransport: (any WebhookTransport)? = nil, acquirers: AcquirerNetwork? = nil, logFormat: LogFormat = .text
+        webhookTransport: (any WebhookTransport)? = nil, acquirers: AcquirerNetwork? = nil, logFormat: LogFormat = .text,
+        drain: GatewayDrain = GatewayDrain()
     ) async throws -> GatewayHarness {
         // The jobs are the tests' to run (`services.….run()` under the test clock): the
         // scheduler's first round (and recovery's, and the heartbeat) runs at start only, so a round on a slow machine's wall
@@ -61,6 +62,7 @@ struct GatewayHarness {
         var dependencies = GatewayDependencies(
             store: store, processor: processor, keys: keys, cardKeys: cardKeys, now: { clock.now() }, logger: logger)
         if let webhookTransport { dependencies.webhookTransport = webhookTransport }
+        dependencies.drain = drain
         // The application runs the links' connections, as `serve` does.
         dependencies.acquirers = acquirers
         let services = GatewayServices(configuration: configuration, dependencies: dependencies)

@@ -86,6 +86,25 @@ final class ServeProcess: @unchecked Sendable {
     /// What the process printed on standard error so far: its log lines.
     var standardError: String { (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "" }
 
+    /// SIGTERM, as a service manager stops it; returns at once (``exitStatus()`` waits).
+    func terminate() {
+        guard process.isRunning else { return }
+        #if canImport(Glibc)
+        _ = Glibc.kill(process.processIdentifier, SIGTERM)
+        #elseif canImport(Darwin)
+        _ = Darwin.kill(process.processIdentifier, SIGTERM)
+        #endif
+    }
+
+    /// The exit status once the process has exited, waiting (bounded by the caller's test) for it.
+    func exitStatus() async -> Int32 {
+        let process = process
+        return await Task.detached {
+            process.waitUntilExit()
+            return process.terminationStatus
+        }.value
+    }
+
     /// SIGKILL: no shutdown, no last writes, as a crashed machine.
     func kill() { Self.kill(process) }
 

@@ -1,10 +1,11 @@
 import Foundation
+import Gateway
 import GatewayAPI
 import Testing
 
 /// `/ready` reads the database too: a gateway that cannot read its data answers 503 with
 /// the reason, and is ready again as soon as the database is back.
-@Suite("Readiness checks the database")
+@Suite("Readiness checks the database, and says when the gateway is stopping")
 struct ReadinessDatabaseTests {
     @Test func aStoreThatCannotBeReadMakesTheGatewayNotReadyWithTheReason() async throws {
         let store = DatabaseUnavailableTests.FlakyStore()
@@ -29,6 +30,21 @@ struct ReadinessDatabaseTests {
             #expect(try await session.send(.get, APIPath.ready).status == 200)
         }
         #expect(harness.logs.all.contains { $0.contains("readiness: the database cannot be read") && $0.contains("connection refused") })
+    }
+
+    /// Once the stop begins, a load balancer's probe on a kept connection is told to go away.
+    @Test func aStoppingGatewayIsNotReady() async throws {
+        let drain = GatewayDrain()
+        let harness = try await GatewayHarness.make(drain: drain)
+        try await harness.test { session in
+            #expect(try await session.send(.get, APIPath.ready).status == 200)
+            #expect(drain.begin() == 0, "no request is in flight between two")
+            let stopping = try await session.send(.get, APIPath.ready)
+            #expect(stopping.status == 503)
+            let answer = try stopping.decode(ReadinessResponse.self)
+            #expect(answer.status == "not_ready" && answer.reason == "the gateway is stopping")
+            #expect(drain.finishedWhileDraining == 1 && drain.inFlight == 0)
+        }
     }
 
     @Test func aNotReadyProcessorIsTheReasonWhenTheDatabaseIsFine() {

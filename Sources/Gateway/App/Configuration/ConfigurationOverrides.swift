@@ -78,6 +78,9 @@ public struct ConfigurationOverrides: Sendable {
         if let seconds = try Self.number(sources, .webhookTimeout, in: 1...60) {
             configuration.webhookTimeout = .seconds(seconds)
         }
+        if let seconds = try Self.number(sources, .drainTimeout, in: 1...600) {
+            configuration.drainTimeout = .seconds(seconds)
+        }
         configuration.processor = try acquirerLink(sources)
         if let slowest = configuration.processor.network?.links.map(\.settings.gatewayTimeout).max() {
             // Above every link's own wait, so that the link's no-answer path ends the request.

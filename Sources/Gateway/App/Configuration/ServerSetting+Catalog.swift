@@ -7,7 +7,7 @@ extension ServerSetting {
 
     static let server: [ServerSetting] = [
         config, host, port, database, databaseURL, databasePoolSize, keys, masterKeyFile, masterKey, logLevel, logFormat,
-        readerTokenLifetime, pinMaxAttempts, pinWindow, webhookTimeout, dashboardPasswordCost, dashboardSecureCookies,
+        readerTokenLifetime, pinMaxAttempts, pinWindow, webhookTimeout, drainTimeout, dashboardPasswordCost, dashboardSecureCookies,
     ]
 
     public static let config = ServerSetting(
@@ -47,6 +47,10 @@ extension ServerSetting {
     public static let webhookTimeout = ServerSetting(
         "webhook-timeout", "TAPLINE_WEBHOOK_TIMEOUT", default: "10",
         "Seconds one webhook POST may take before it is retried, 1 to 60")
+    public static let drainTimeout = ServerSetting(
+        "drain-timeout", "TAPLINE_DRAIN_TIMEOUT", default: "30",
+        "Seconds a stop (SIGTERM or SIGINT) waits for requests in flight, webhook deliveries and the acquirer links' sign-off "
+            + "before it cuts them, 1 to 600")
     public static let dashboardPasswordCost = ServerSetting(
         "dashboard-password-cost", "TAPLINE_DASHBOARD_PASSWORD_COST", flag: false, default: "12",
         "bcrypt cost of new dashboard passwords, 10 to 15 (each step doubles the work)")

@@ -26,6 +26,7 @@ struct ResolvedSettingCase: Sendable, CustomTestStringConvertible {
         .init(setting: .pinMaxAttempts, values: ("1", "2", "5"), defaultValue: "3") { String($0.pinMaxAttempts) },
         .init(setting: .pinWindow, values: ("30", "40", "50"), defaultValue: "120") { String(Int($0.pinWindow)) },
         .init(setting: .webhookTimeout, values: ("1", "2", "3"), defaultValue: "10") { String($0.webhookTimeout.components.seconds) },
+        .init(setting: .drainTimeout, values: ("1", "2", "3"), defaultValue: "30") { String($0.drainTimeout.components.seconds) },
         .init(setting: .dashboardPasswordCost, values: ("10", "11", "13"), defaultValue: "12") { String($0.dashboard.passwordCost) },
         .init(setting: .dashboardSecureCookies, values: ("true", "false", "true"), defaultValue: "false") { String($0.dashboard.secureCookies) },
         .init(setting: .processor, values: ("iso8583://f:1", "iso8583://e:1", "iso8583://c:1"), defaultValue: "simulator") { $0.processor.text },
