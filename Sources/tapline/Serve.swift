@@ -14,6 +14,9 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Port to listen on (env TAPLINE_PORT, default 8080).")
     var port: Int?
 
+    @Option(help: "Serve GET /metrics (Prometheus) on this port only, not the API's (env TAPLINE_METRICS_PORT; default: on the API's port).")
+    var metricsPort: Int?
+
     @Option(help: "text, or json for one JSON object per line (env TAPLINE_LOG_FORMAT, default text).")
     var logFormat: String?
 
@@ -38,7 +41,7 @@ struct Serve: AsyncParsableCommand {
         let configuration: GatewayConfiguration
         do {
             configuration = try store.configuration(
-                host: host, port: port, logFormat: logFormat, readerTokenLifetime: readerTokenLifetime, pinMaxAttempts: pinMaxAttempts, pinWindow: pinWindow,
+                host: host, port: port, metricsPort: metricsPort, logFormat: logFormat, readerTokenLifetime: readerTokenLifetime, pinMaxAttempts: pinMaxAttempts, pinWindow: pinWindow,
                 acquirer: acquirer, readerTokens: readerTokens, cardData: cardData)
         } catch let error as ValidationError {
             // One line naming the setting and the fix, not buried under the usage text.

@@ -27,13 +27,14 @@ struct StoreOptions: ParsableArguments {
 
     /// The configuration from these options, the serve flags, the environment and the defaults.
     func configuration(
-        host: String? = nil, port: Int? = nil, logFormat: String? = nil, readerTokenLifetime: Int? = nil, pinMaxAttempts: Int? = nil, pinWindow: Int? = nil,
+        host: String? = nil, port: Int? = nil, metricsPort: Int? = nil, logFormat: String? = nil, readerTokenLifetime: Int? = nil, pinMaxAttempts: Int? = nil, pinWindow: Int? = nil,
         acquirer: AcquirerOptions? = nil, readerTokens: ReaderTokenOptions? = nil, cardData: CardDataOptions? = nil
     ) throws -> GatewayConfiguration {
         var overrides = ConfigurationOverrides(
             host: host, port: port, databasePath: databasePath, keysPath: keysPath, logLevel: logLevel,
             readerTokenLifetime: readerTokenLifetime)
         overrides.logFormat = logFormat
+        overrides.metricsPort = metricsPort
         overrides.databaseURL = databaseURL
         overrides.databasePoolSize = databasePoolSize
         overrides.masterKeyFile = masterKeyFile

@@ -16,13 +16,17 @@ public func buildApplication(
     let router = buildRouter(services, now: dependencies.now)
     let jobs = JobScheduler(recovery: services.recovery, expiry: services.expiry, settlement: services.settlement, achClearing: services.achClearing,
         reversals: dependencies.acquirers?.links.compactMap(\.forwarder) ?? [], cardKeys: dependencies.cardKeys, interval: configuration.jobInterval,
-        recoveryInterval: configuration.heartbeatInterval, logger: dependencies.logger)
+        recoveryInterval: configuration.heartbeatInterval, logger: dependencies.logger, metrics: dependencies.metrics)
     let heartbeat = InstanceHeartbeat(
         store: dependencies.store, instance: services.instance, interval: configuration.heartbeatInterval,
         now: dependencies.now, logger: dependencies.logger)
     // The webhook worker runs beside request handling, so no payment waits for a merchant's server.
     var background: [any Service] = configuration.webhookWorkerEnabled ? [heartbeat, jobs, services.webhooks] : [heartbeat, jobs]
     for link in dependencies.acquirers?.links ?? [] { background.append(link.service) }
+    if let metricsPort = configuration.metricsPort {
+        background.append(MetricsListener.application(
+            services.metricsScrape, host: configuration.host, port: metricsPort, logger: dependencies.logger))
+    }
     return Application(
         router: router,
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "tapline"),
@@ -78,6 +82,8 @@ func buildRouter(_ services: GatewayServices, now: @escaping @Sendable () -> Dat
     // Correlation is outermost so error responses carry the id and are logged too; both
     // also cover a path no route answers (404).
     router.add(middleware: CorrelationMiddleware())
+    // Outside the envelope, so it counts the status the client gets; once for every route.
+    router.add(middleware: RequestMetricsMiddleware(metrics: services.metrics))
     router.add(middleware: ErrorEnvelopeMiddleware())
     GatewayRoutes.pipeline(services, now: now).register(GatewayRoutes.table(services, now: now), on: router)
     DashboardController(services, now: now).register(on: router)

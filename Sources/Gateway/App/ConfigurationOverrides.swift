@@ -6,6 +6,8 @@ import Logging
 public struct ConfigurationOverrides: Sendable {
     public var host: String?
     public var port: Int?
+    /// A port of its own for `GET /metrics` (`ConfigurationOverrides+Metrics`).
+    public var metricsPort: Int?
     public var databasePath: String?
     public var keysPath: String?
     public var logLevel: String?
@@ -108,6 +110,7 @@ public struct ConfigurationOverrides: Sendable {
         } else if let text = environment["TAPLINE_PORT"] {
             configuration.port = try Self.port(text, source: "TAPLINE_PORT")
         }
+        configuration.metricsPort = try Self.metricsPort(metricsPort, environment, apiPort: configuration.port)
         configuration.databasePath = databasePath ?? environment["TAPLINE_DATABASE"] ?? configuration.databasePath
         configuration.keysPath = keysPath ?? environment["TAPLINE_KEYS"] ?? configuration.keysPath
         // Where the data lives is one setting in two forms, so a flag of either form beats the

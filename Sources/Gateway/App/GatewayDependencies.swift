@@ -23,6 +23,9 @@ public struct GatewayDependencies: Sendable {
     public var webhookTransport: any WebhookTransport = HTTPClientWebhookTransport()
     /// Fetches integrators' JWKS documents (the gateway's HTTP client unless a test injects another).
     public var jwksFetcher: any JWKSFetching = HTTPClientJWKSFetcher()
+    /// This gateway's metrics (`GET /metrics`): a registry of its own, never the process's
+    /// `MetricsSystem`, so gateways sharing a process (tests) count apart.
+    public var metrics = GatewayMetrics()
 
     public init(
         store: any Store, processor: any PaymentProcessor, keys: GatewayKeys, cardKeys: CardKeyRing? = nil,

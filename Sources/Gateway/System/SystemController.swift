@@ -10,6 +10,8 @@ struct SystemController {
     let processors: ProcessorRouter
     /// Read once per `/ready`, so that a gateway that cannot read its data is not sent payments.
     let store: any Store
+    /// `GET /metrics`, unless `--metrics-port` serves it on a listener of its own.
+    let metrics: MetricsScrape?
 
     var routes: [GatewayRoute] {
         [
@@ -32,6 +34,13 @@ struct SystemController {
             .get(APIPath.permissions, .authenticated) { input in
                 try JSONCoding.response(.ok, PermissionsResponse(permissions: try input.caller.permissions.sorted()))
             },
-        ]
+        ] + metricsRoutes
+    }
+
+    /// Open, as Prometheus expects: the counts hold no card, merchant or secret
+    /// (`MetricsExposureTests`); put them on `--metrics-port` on a private interface.
+    private var metricsRoutes: [GatewayRoute] {
+        guard let metrics else { return [] }
+        return [.get(APIPath.metrics, .open) { _ in try await metrics.response() }]
     }
 }
