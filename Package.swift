@@ -38,6 +38,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.0"),
         // The acquirers file (Gateway/Acquirer/File), and the configuration file after it.
         .package(url: "https://github.com/LebJe/TOMLKit.git", from: "0.6.0"),
+        // GET /metrics: swift-metrics' API, exported in Prometheus' text format.
+        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
     ],
     targets: [
         .target(name: "PaymentCore"),
@@ -92,6 +95,8 @@ let package = Package(
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "NIOSSL", package: "swift-nio-ssl"),
             .product(name: "TOMLKit", package: "TOMLKit"),
+            .product(name: "Metrics", package: "swift-metrics"),
+            .product(name: "Prometheus", package: "swift-prometheus"),
         ], resources: [.copy("Resources/openapi.yaml"), .copy("Resources/dashboard")]),
         // The SDK an app links: URLSession only, never NIO, so it builds for iOS as it is.
         .target(name: "TaplineSDK", dependencies: ["GatewayAPI", "PaymentCore", "CardData"]),

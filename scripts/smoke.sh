@@ -83,6 +83,9 @@ EOF
     || { cat "$work/transcript.txt"; echo "smoke: a README block failed (transcript above)"; exit 1; }
 source "$work/vars.sh"
 transcript=$(cat "$work/transcript.txt")
+# A check that stops at its first match reads the file, not `echo "$transcript" |`: once the
+# transcript is over a pipe's 64 KiB, grep -q leaves echo writing into a closed pipe, and
+# pipefail takes echo's SIGPIPE for a failed check.
 if grep -q '{"error":' "$work/transcript.txt"; then
     grep -n '{"error":' "$work/transcript.txt"; echo "smoke: a README line got an error answer"; exit 1
 fi
@@ -102,7 +105,7 @@ expect "$(echo "$batch" | python3 -c "import ast,sys; print(ast.literal_eval(sys
 expect "$(get "/v1/transactions/$ACH" | json "d['status']")" inProgress "the ACH debit submitted by the close"
 expect "$(get "/v1/transactions/$ACH" | json "d['achDetails']['customerAccountNumber']")" '*****6789' "the account kept masked"
 expect "$(get "/v1/transactions/$CANCEL" | json "d['status']")" cancelled "the other ACH debit cancelled"
-echo "$transcript" | grep -q '"totalAmount":11210' || { echo "smoke: credit card price with surcharge missing"; exit 1; }
+grep -q '"totalAmount":11210' "$work/transcript.txt" || { echo "smoke: credit card price with surcharge missing"; exit 1; }
 checks=$((checks + 1))
 
 # Devices and Tap to Pay (Halo): the single tap and PIN payment approved; a read is used once.
@@ -118,7 +121,7 @@ expect "$(curl -s -o /dev/null -w '%{http_code}' -X POST "$base/transactions/app
 # Card data through the sample decryption service: the tap and the PIN approved, the
 # service's journal without card data, 503 once the service is gone.
 expect "$(echo "$transcript" | grep -cx 'Approved')" 2 "the tap and the PIN through the decryption service approved"
-echo "$transcript" | grep -q '^503 card_data_service_unavailable$' || { echo "smoke: no 503 once the decryption service stopped"; exit 1; }
+grep -q '^503 card_data_service_unavailable$' "$work/transcript.txt" || { echo "smoke: no 503 once the decryption service stopped"; exit 1; }
 expect "$(python3 -c 'import json,sys; print([(json.loads(l)["outcome"], json.loads(l).get("pin")) for l in open(sys.argv[1])])' \
     "$work/decrypt-demo/journal.jsonl")" "[('opened', None), ('opened', None), ('opened', 'translated')]" \
     "the decryption service opened the README's taps and translated its PIN"
@@ -133,13 +136,13 @@ expect "$(echo "$koard" | json "str(d['breakdown']['taxRate'])")" 8.75 "Koard's 
 expect "$(echo "$koard" | json "str(d['amountDetails']['taxRate'])")" 8.75 "the breakdown's parts in amountDetails, in the same unit"
 
 # The SDK's demo: states, the receipt's masked card, the PIN path.
-echo "$transcript" | grep -q "state: completed" || { echo "smoke: demo did not complete"; exit 1; }
-echo "$transcript" | grep -q "card *424242\*\*\*\*\*\*4242" || { echo "smoke: demo receipt lacks the masked card"; exit 1; }
-echo "$transcript" | grep -q "state: awaitingPinEntry" || { echo "smoke: demo PIN path not taken"; exit 1; }
+grep -q "state: completed" "$work/transcript.txt" || { echo "smoke: demo did not complete"; exit 1; }
+grep -q "card *424242\*\*\*\*\*\*4242" "$work/transcript.txt" || { echo "smoke: demo receipt lacks the masked card"; exit 1; }
+grep -q "state: awaitingPinEntry" "$work/transcript.txt" || { echo "smoke: demo PIN path not taken"; exit 1; }
 expect "$(echo "$transcript" | grep -c "result *APPROVED")" 2 "both demo payments approved"
 
 # Admin commands: the merchant and its clients exist in the gateway's database.
-echo "$transcript" | grep -q "$MERCHANT  Corner Café" || { echo "smoke: merchant list lacks the new merchant"; exit 1; }
+grep -q "$MERCHANT  Corner Café" "$work/transcript.txt" || { echo "smoke: merchant list lacks the new merchant"; exit 1; }
 [ -n "$POS" ] || { echo "smoke: no client id captured"; exit 1; }
 checks=$((checks + 2))
 

@@ -3,6 +3,8 @@ public enum APIPath {
     public static let health = "/health"
     /// Readiness: 503 while the processor cannot be reached.
     public static let ready = "/ready"
+    /// Prometheus' scrape (text format), on the API's port unless `--metrics-port` moves it.
+    public static let metrics = "/metrics"
     public static let openAPI = "/v1/openapi.yaml"
     public static let token = "/v1/oauth/token"
     public static let permissions = "/v1/permissions"

@@ -61,6 +61,9 @@ public protocol StoreReader: Sendable {
     func webhookAttempts(deliveryId: String, merchantId: String) async throws -> [WebhookAttempt]
     /// `pending` deliveries of every merchant due at `date` (`nextAttemptAt <= date`), soonest first.
     func dueWebhookDeliveries(at date: Date, limit: Int) async throws -> [WebhookDelivery]
+    /// Every merchant's `pending` deliveries, due or waiting for a retry, and the oldest one's
+    /// event time (the metrics' outbox backlog).
+    func webhookBacklog() async throws -> WebhookBacklog
 
     /// The fleet's sealed keys of that name, if any instance has created them.
     func sealedKeySet(name: String) async throws -> SealedKeySet?

@@ -50,4 +50,13 @@ extension SQLQuerying {
             [.text(WebhookDelivery.Status.pending.rawValue), SQLValue.date(date), SQLValue.integer(max(0, limit))],
             orderBy: "next_attempt_at, id LIMIT ?", lock: deliveryClaim)
     }
+
+    func webhookBacklog() async throws -> WebhookBacklog {
+        let rows = try await session.rows(
+            "SELECT COUNT(*) AS total, MIN(event_created_at) AS oldest FROM webhook_deliveries WHERE status = ?",
+            [.text(WebhookDelivery.Status.pending.rawValue)])
+        guard let row = rows.first else { return WebhookBacklog(count: 0, oldestEventCreatedAt: nil) }
+        let reader = SQLRowReader(row, table: "webhook_deliveries")
+        return WebhookBacklog(count: try reader.int("total"), oldestEventCreatedAt: try reader.optionalDate("oldest"))
+    }
 }

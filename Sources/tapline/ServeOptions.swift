@@ -28,6 +28,9 @@ struct ServeOptions: ParsableArguments {
     @Option(name: .customLong(ServerSetting.drainTimeout.key), help: ArgumentHelp(ServerSetting.drainTimeout.help))
     var drainTimeout: Int?
 
+    @Option(name: .customLong(ServerSetting.metricsPort.key), help: ArgumentHelp(ServerSetting.metricsPort.help))
+    var metricsPort: Int?
+
     @OptionGroup var store: StoreOptions
 
     @OptionGroup(title: "Acquirer") var acquirer: AcquirerOptions
@@ -47,6 +50,7 @@ struct ServeOptions: ParsableArguments {
         overrides.pinWindow = pinWindow
         overrides.webhookTimeout = webhookTimeout
         overrides.drainTimeout = drainTimeout
+        overrides.metricsPort = metricsPort
         acquirer.apply(to: &overrides)
         readerTokens.apply(to: &overrides)
         cardData.apply(to: &overrides)

@@ -16,15 +16,21 @@ public func buildApplication(
     let router = buildRouter(services, now: dependencies.now)
     let jobs = JobScheduler(recovery: services.recovery, expiry: services.expiry, settlement: services.settlement, achClearing: services.achClearing,
         reversals: dependencies.acquirers?.links.compactMap(\.forwarder) ?? [], cardKeys: dependencies.cardKeys, interval: configuration.jobInterval,
-        recoveryInterval: configuration.heartbeatInterval, logger: dependencies.logger)
+        recoveryInterval: configuration.heartbeatInterval, logger: dependencies.logger, metrics: dependencies.metrics)
     let heartbeat = InstanceHeartbeat(
         store: dependencies.store, instance: services.instance, interval: configuration.heartbeatInterval,
         now: dependencies.now, logger: dependencies.logger)
     // The webhook worker runs beside request handling, so no payment waits for a merchant's server.
     // A stop ends the services in reverse order, after the HTTP server has let its requests
     // finish: the webhook worker, the jobs (a reversal the forwarder was sending), the
-    // heartbeat, and the acquirer links last, which sign off once nothing can use them.
-    var background: [any Service] = (dependencies.acquirers?.links ?? []).map(\.service)
+    // heartbeat, the acquirer links, which sign off once nothing can use them, and the metrics
+    // listener last, so the stop can be watched.
+    var background: [any Service] = []
+    if let metricsPort = configuration.metricsPort {
+        background.append(MetricsListener.application(
+            services.metricsScrape, host: configuration.host, port: metricsPort, logger: dependencies.logger))
+    }
+    background += (dependencies.acquirers?.links ?? []).map(\.service)
     background += configuration.webhookWorkerEnabled ? [heartbeat, jobs, services.webhooks] : [heartbeat, jobs]
     return Application(
         router: router,
@@ -83,6 +89,8 @@ func buildRouter(_ services: GatewayServices, now: @escaping @Sendable () -> Dat
     // Outermost: every request, answered or failed, counts as in flight until it returns.
     router.add(middleware: InFlightMiddleware(drain: services.drain))
     router.add(middleware: CorrelationMiddleware())
+    // Outside the envelope, so it counts the status the client gets; once for every route.
+    router.add(middleware: RequestMetricsMiddleware(metrics: services.metrics))
     router.add(middleware: ErrorEnvelopeMiddleware())
     GatewayRoutes.pipeline(services, now: now).register(GatewayRoutes.table(services, now: now), on: router)
     DashboardController(services, now: now).register(on: router)

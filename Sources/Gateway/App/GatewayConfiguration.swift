@@ -5,6 +5,9 @@ import Logging
 public struct GatewayConfiguration: Sendable {
     public var host = "127.0.0.1"
     public var port = 8080
+    /// When set, `GET /metrics` is served only on this port, on `host` (`--metrics-port`);
+    /// otherwise on `port` with the API.
+    public var metricsPort: Int?
     /// The embedded SQLite database file, used unless `databaseURL` names a PostgreSQL database.
     public var databasePath = "tapline.sqlite"
     /// A PostgreSQL database shared by several gateway instances

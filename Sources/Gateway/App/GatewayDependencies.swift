@@ -25,6 +25,9 @@ public struct GatewayDependencies: Sendable {
     public var jwksFetcher: any JWKSFetching = HTTPClientJWKSFetcher()
     /// The stop's state: requests in flight, and whether `/ready` says the gateway is stopping.
     public var drain = GatewayDrain()
+    /// This gateway's metrics (`GET /metrics`): a registry of its own, never the process's
+    /// `MetricsSystem`, so gateways sharing a process (tests) count apart.
+    public var metrics = GatewayMetrics()
 
     public init(
         store: any Store, processor: any PaymentProcessor, keys: GatewayKeys, cardKeys: CardKeyRing? = nil,

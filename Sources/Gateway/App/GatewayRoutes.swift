@@ -8,7 +8,9 @@ import Processing
 enum GatewayRoutes {
     static func table(_ services: GatewayServices, now: @escaping @Sendable () -> Date) -> [GatewayRoute] {
         let processors = services.processors
-        return SystemController(processors: processors, store: services.store, drain: services.drain).routes
+        return SystemController(
+            processors: processors, store: services.store, drain: services.drain,
+            metrics: services.metricsOnMainPort ? services.metricsScrape : nil).routes
             + TokenController(tokens: services.tokens).routes
             + TransactionController(services: .init(services), validator: CardPaymentValidator(now: now, processors: processors.identities)).routes
             + ACHController(debits: services.achDebits, store: services.store, renderer: services.renderer).routes

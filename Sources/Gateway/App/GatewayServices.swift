@@ -54,11 +54,20 @@ public struct GatewayServices: Sendable {
     let dashboardAccounts: DashboardAccounts
     /// The stop's state (requests in flight, `/ready` while stopping).
     let drain: GatewayDrain
+    /// What `GET /metrics` counts.
+    let metrics: GatewayMetrics
+    /// `GET /metrics`; nil on the API's router when `--metrics-port` serves it elsewhere.
+    let metricsScrape: MetricsScrape
+    let metricsOnMainPort: Bool
 
     public init(configuration: GatewayConfiguration, dependencies: GatewayDependencies) {
-        let store = dependencies.store
+        metrics = dependencies.metrics
+        // Every write of the services is timed (tapline_database_write_duration_seconds).
+        let store = MeasuredStore(base: dependencies.store, metrics: dependencies.metrics)
         self.store = store
         drain = dependencies.drain
+        metricsScrape = MetricsScrape(metrics: dependencies.metrics, store: store, acquirers: dependencies.acquirers, now: dependencies.now)
+        metricsOnMainPort = configuration.metricsPort == nil
         let now = dependencies.now
         self.now = now
         let readerTokens = ReaderTokenSigner(key: dependencies.keys.tokenSigningKey)
@@ -77,7 +86,8 @@ public struct GatewayServices: Sendable {
         self.renderer = renderer
         let notifier = WebhookNotifier()
         let outbox = WebhookOutbox(renderer: renderer, makeId: dependencies.makeId, notifier: notifier)
-        let recorder = OutcomeRecorder(store: store, now: now, makeId: dependencies.makeId, pinPolicy: pinPolicy, outbox: outbox)
+        let recorder = OutcomeRecorder(store: store, now: now, makeId: dependencies.makeId, pinPolicy: pinPolicy, outbox: outbox,
+                                     metrics: dependencies.metrics)
         let processor = processors.primary
         self.processor = processor
         signer = AccessTokenSigner(key: dependencies.keys.tokenSigningKey)
@@ -93,7 +103,8 @@ public struct GatewayServices: Sendable {
             now: now, makeId: dependencies.makeId, outbox: outbox)
         followUps = FollowUpService(store: store, processors: processors, recorder: recorder, now: now, makeId: dependencies.makeId)
         tokens = TokenService(store: store, signer: signer, configuration: configuration, now: now, makeId: dependencies.makeId)
-        let reconciler = BatchReconciler(store: store, processors: processors, outbox: outbox, now: now, logger: dependencies.logger)
+        let reconciler = BatchReconciler(
+            store: store, processors: processors, outbox: outbox, now: now, logger: dependencies.logger, metrics: dependencies.metrics)
         batches = BatchService(store: store, now: now, makeId: dependencies.makeId, outbox: outbox, reconciler: reconciler)
         idempotency = IdempotencyGuard(store: store, now: now)
         let started = now()
@@ -127,6 +138,7 @@ public struct GatewayServices: Sendable {
             store: store,
             poster: WebhookPoster(transport: dependencies.webhookTransport, secrets: secrets, timeout: configuration.webhookTimeout, now: now),
             notifier: notifier, policy: configuration.webhookRetry, concurrency: configuration.webhookConcurrency, batchSize: 64,
-            pollInterval: configuration.webhookPollInterval, now: now, makeId: dependencies.makeId, logger: dependencies.logger)
+            pollInterval: configuration.webhookPollInterval, now: now, makeId: dependencies.makeId, logger: dependencies.logger,
+            metrics: dependencies.metrics)
     }
 }

@@ -30,8 +30,8 @@ struct CorrelationMiddleware: RouterMiddleware {
         return response
     }
 
-    /// Health, readiness and (once it exists) metrics: logged at debug.
-    static let probePaths: Set<String> = [APIPath.health, APIPath.ready, "/metrics"]
+    /// Health, readiness and metrics scrapes: logged at debug.
+    static let probePaths: Set<String> = [APIPath.health, APIPath.ready, APIPath.metrics]
 
     /// A caller's id is logged, so only short printable ids are taken as they are.
     private static func acceptable(_ value: String) -> String? {

@@ -17,6 +17,8 @@ struct JobScheduler: Service {
     /// seconds (the heartbeat interval).
     var recoveryInterval: Duration = .seconds(2)
     let logger: Logger
+    /// Counts each job's runs and failures (`tapline_job_runs_total`, `tapline_job_failures_total`).
+    var metrics: GatewayMetrics?
 
     func run() async throws {
         await cancelWhenGracefulShutdown {
@@ -44,12 +46,15 @@ struct JobScheduler: Service {
     }
 
     private func attempt(_ job: String, _ body: () async throws -> Void) async {
+        let label = job.replacingOccurrences(of: " ", with: "_")
         do {
             try await body()
+            metrics?.jobRun(label, failed: false)
         } catch is CancellationError {
             // The gateway is stopping (also when it could not start): not a failure of the job.
             logger.debug("background job stopped", metadata: ["job": "\(job)"])
         } catch {
+            metrics?.jobRun(label, failed: true)
             logger.error("background job failed", metadata: ["job": "\(job)", "error": "\(error)"])
         }
     }

@@ -14,6 +14,8 @@ struct OutcomeRecorder: Sendable {
     let pinPolicy: PINPolicy
     /// Appends the change's webhook events in the same write.
     let outbox: WebhookOutbox
+    /// Counts each finished operation once its write committed (`OutcomeRecorder+Metrics`).
+    var metrics: GatewayMetrics?
 
     /// Finishes a sale, an authorization, a PIN try on one, or an unreferenced refund. A row
     /// that is no longer pending is returned as it is.
@@ -24,15 +26,17 @@ struct OutcomeRecorder: Sendable {
         id: String, merchantId: String, outcome: OperationOutcome, result: ProcessorResult, avs: AVSResult? = nil,
         cardExpiry: CardExpiry? = nil, emvResponse: Data? = nil
     ) async throws -> Transaction {
-        try await recordOriginal(
-            id: id, merchantId: merchantId, outcome: outcome, result: result, avs: avs, cardExpiry: cardExpiry, emvResponse: emvResponse
-        ).payment
+        let recorded = try await recordOriginal(
+            id: id, merchantId: merchantId, outcome: outcome, result: result, avs: avs, cardExpiry: cardExpiry, emvResponse: emvResponse)
+        if recorded.changed { count(original: recorded.payment) }
+        return recorded.payment
     }
 
     /// Finishes a follow-up and applies it to its payment. A follow-up that is no longer
     /// pending is returned as it is.
     func finishFollowUp(id: String, merchantId: String, outcome: OperationOutcome, result: ProcessorResult) async throws -> (operation: Transaction, payment: Transaction) {
         let recorded = try await recordFollowUp(id: id, merchantId: merchantId, outcome: outcome, result: result)
+        if recorded.changed { count(followUp: recorded.operation) }
         return (recorded.operation, recorded.payment)
     }
 
@@ -41,9 +45,13 @@ struct OutcomeRecorder: Sendable {
     func resolve(_ row: Transaction, outcome: OperationOutcome, result: ProcessorResult) async throws -> Bool {
         // Rows with no parent (payments, unreferenced refunds, card verifications) finish as originals.
         if row.parentId == nil {
-            return try await recordOriginal(id: row.id, merchantId: row.merchantId, outcome: outcome, result: result).changed
+            let recorded = try await recordOriginal(id: row.id, merchantId: row.merchantId, outcome: outcome, result: result)
+            if recorded.changed { count(original: recorded.payment) }
+            return recorded.changed
         }
-        return try await recordFollowUp(id: row.id, merchantId: row.merchantId, outcome: outcome, result: result).changed
+        let recorded = try await recordFollowUp(id: row.id, merchantId: row.merchantId, outcome: outcome, result: result)
+        if recorded.changed { count(followUp: recorded.operation) }
+        return recorded.changed
     }
 
     private func recordOriginal(

@@ -6,6 +6,8 @@ import Processing
 struct ProcessorGateway: Sendable {
     let processor: any PaymentProcessor
     let timeout: Duration
+    /// Times each call to the processor (`tapline_processor_request_duration_seconds`).
+    var metrics: GatewayMetrics?
 
     /// The processor's id and name, as settings and payments show them.
     var identity: ProcessorIdentity { processor.identity }
@@ -23,23 +25,23 @@ struct ProcessorGateway: Sendable {
     }
 
     func authorize(_ request: AuthorizationRequest) async throws(ProcessorError) -> ProcessorResponse {
-        try await bounded { try await processor.authorize(request) }
+        try await bounded("authorize") { try await processor.authorize(request) }
     }
 
     func followUp(_ type: TransactionType, _ request: FollowUpProcessorRequest) async throws(ProcessorError) -> ProcessorResponse {
         guard let operation = ProcessorOperation(followUp: type) else { preconditionFailure("originals go through authorize") }
-        return try await bounded { try await processor.followUp(operation, request) }
+        return try await bounded(type.rawValue) { try await processor.followUp(operation, request) }
     }
 
     /// Whether the processor debits bank accounts (ACH).
     var supportsACH: Bool { processor.supportsACH }
 
     func debitBankAccount(_ request: ACHDebitRequest) async throws(ProcessorError) -> ProcessorResponse {
-        try await bounded { try await processor.debitBankAccount(request) }
+        try await bounded("achDebit") { try await processor.debitBankAccount(request) }
     }
 
     func achStatus(transactionId: String) async throws(ProcessorError) -> ACHClearingStatus? {
-        try await bounded { try await processor.achStatus(transactionId: transactionId) }
+        try await bounded("achStatus") { try await processor.achStatus(transactionId: transactionId) }
     }
 
     /// Whether the processor is an acquirer that payments must name a terminal to (and that
@@ -48,33 +50,42 @@ struct ProcessorGateway: Sendable {
 
     /// A closed batch's totals for one terminal and currency; nil where there is no acquirer.
     func reconcile(_ request: ReconciliationRequest) async throws(ProcessorError) -> ReconciliationResult? {
-        try await bounded { try await processor.reconcile(request) }
+        try await bounded("reconcile") { try await processor.reconcile(request) }
     }
 
     /// A trace for the next request, kept with the pending operation in phase 1.
     func prepareTrace(acquirer: AcquirerIdentity?) async throws(ProcessorError) -> String? {
-        try await bounded { try await processor.prepareTrace(acquirer: acquirer) }
+        try await bounded(nil) { try await processor.prepareTrace(acquirer: acquirer) }
     }
 
     /// Best effort: the reversal of an operation a crash left unanswered. A failure is logged
     /// by the processor; a reversal it queued is repeated until acknowledged.
     func reverseUnanswered(_ request: UnansweredRequest) async {
-        _ = try? await bounded { try await processor.reverseUnanswered(request) }
+        _ = try? await bounded("reverseUnanswered") { try await processor.reverseUnanswered(request) }
     }
 
     func lookup(transactionId: String) async throws(ProcessorError) -> ProcessorResponse? {
-        try await bounded { try await processor.lookup(transactionId: transactionId) }
+        try await bounded("lookup") { try await processor.lookup(transactionId: transactionId) }
     }
 
     /// Best effort: a reversal for a request whose answer never came. Failures are left to recovery.
     func cancel(transactionId: String) async {
-        _ = try? await bounded { try await processor.cancel(transactionId: transactionId) }
+        _ = try? await bounded("cancel") { try await processor.cancel(transactionId: transactionId) }
     }
 
     /// Runs `call`, giving up with `.noAnswer` once the timeout passes. Errors that are not
-    /// the processor's own are reported as a processor malfunction (96).
-    private func bounded<T: Sendable>(_ call: @escaping @Sendable () async throws -> T) async throws(ProcessorError) -> T {
+    /// the processor's own are reported as a processor malfunction (96). The time it took,
+    /// answered or not, is recorded under `operation` (nil: local work, not a call).
+    private func bounded<T: Sendable>(
+        _ operation: String?, _ call: @escaping @Sendable () async throws -> T
+    ) async throws(ProcessorError) -> T {
         let timeout = self.timeout
+        let started = ContinuousClock.now
+        defer {
+            if let operation, let metrics {
+                metrics.processorCall(processor: identity.id, operation: operation, duration: ContinuousClock.now - started)
+            }
+        }
         let result: Result<T, ProcessorError> = await withTaskGroup(of: Result<T, ProcessorError>?.self) { group in
             group.addTask {
                 do {

@@ -18,6 +18,8 @@ struct BatchReconciler: Sendable {
     let outbox: WebhookOutbox
     let now: @Sendable () -> Date
     let logger: Logger
+    /// Counts each attempt's result (`tapline_acquirer_reconciliations_total`).
+    var metrics: GatewayMetrics?
 
     /// The first wait after a try with no answer; it doubles each try, up to ``longestWait``.
     static let firstWait: TimeInterval = 30
@@ -120,6 +122,9 @@ struct BatchReconciler: Sendable {
             return try await store.read { try await $0.batch(id: batch.id, merchantId: batch.merchantId) } ?? batch
         }
         log(recorded)
+        if let state = recorded.reconciliation?.state {
+            metrics?.reconciliation(result: state == .pending ? "unanswered" : state.rawValue)
+        }
         return recorded
     }
 

@@ -12,6 +12,8 @@ struct SystemController {
     let store: any Store
     /// Once the gateway is stopping, `/ready` is 503 whatever else holds.
     let drain: GatewayDrain
+    /// `GET /metrics`, unless `--metrics-port` serves it on a listener of its own.
+    let metrics: MetricsScrape?
 
     var routes: [GatewayRoute] {
         [
@@ -35,6 +37,13 @@ struct SystemController {
             .get(APIPath.permissions, .authenticated) { input in
                 try JSONCoding.response(.ok, PermissionsResponse(permissions: try input.caller.permissions.sorted()))
             },
-        ]
+        ] + metricsRoutes
+    }
+
+    /// Open, as Prometheus expects: the counts hold no card, merchant or secret
+    /// (`MetricsExposureTests`); put them on `--metrics-port` on a private interface.
+    private var metricsRoutes: [GatewayRoute] {
+        guard let metrics else { return [] }
+        return [.get(APIPath.metrics, .open) { _ in try await metrics.response() }]
     }
 }

@@ -35,6 +35,8 @@ public struct WebhookWorker: Service {
     let now: @Sendable () -> Date
     let makeId: @Sendable () -> String
     let logger: Logger
+    /// Counts each pass's deliveries by outcome (`tapline_webhook_deliveries_total`).
+    var metrics: GatewayMetrics?
 
     public func run() async throws {
         let notifier = notifier
@@ -81,7 +83,10 @@ public struct WebhookWorker: Service {
         var report = WebhookPassReport()
         let (jobs, cancelled) = try await claim()
         report.cancelled = cancelled
-        guard !jobs.isEmpty else { return report }
+        guard !jobs.isEmpty else {
+            metrics?.webhookPassRecorded(report)
+            return report
+        }
         let (results, heldBack) = await post(jobs)
         report.attempted = results.count
         let recorder = WebhookPassRecorder(policy: policy, now: now(), makeId: makeId)
@@ -92,6 +97,7 @@ public struct WebhookWorker: Service {
         report.retried = outcome.retried
         report.failed = outcome.failed
         report.postponed = outcome.postponed
+        metrics?.webhookPassRecorded(report)
         return report
     }
 

@@ -84,6 +84,9 @@ public final class ISO8583Link: Sendable {
         state.withLock { ISO8583LinkStatus(upConnections: $0.up.count, configuredConnections: slotCount) }
     }
 
+    /// Requests sent and waiting for their answer (the metrics' in-flight count).
+    public var inFlight: Int { pending.count }
+
     /// Whether at least one connection is signed on, so that ``send(_:timeout:)`` can write.
     public var isUp: Bool { status.isUp }
 

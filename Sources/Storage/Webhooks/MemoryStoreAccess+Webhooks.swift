@@ -22,6 +22,12 @@ extension MemoryStoreQuerying {
     func dueWebhookDeliveries(at date: Date, limit: Int) async throws -> [WebhookDelivery] {
         try withState { $0.webhooks.due(at: date, limit: limit) }
     }
+    func webhookBacklog() async throws -> WebhookBacklog {
+        try withState { state in
+            let pending = state.webhooks.deliveries.values.filter { $0.status == .pending }
+            return WebhookBacklog(count: pending.count, oldestEventCreatedAt: pending.map(\.eventCreatedAt).min())
+        }
+    }
 }
 
 extension MemoryStoreWriter {

@@ -53,6 +53,7 @@ public struct ConfigurationOverrides: Sendable {
         if let port = sources.lookup(.port) {
             configuration.port = try Self.port(port.value, source: port.source)
         }
+        configuration.metricsPort = try Self.metricsPort(sources, apiPort: configuration.port)
         configuration.keysPath = sources[.keys] ?? configuration.keysPath
         try Self.database(sources, into: &configuration)
         if let size = try Self.number(sources, .databasePoolSize, in: 1...200) {
@@ -110,6 +111,17 @@ public struct ConfigurationOverrides: Sendable {
             throw .invalid("\(url.source) must be postgres://user:password@host:port/database, not '\(ConfigurationError.redacted(url.value))'")
         }
         configuration.databaseURL = url.value
+    }
+
+    /// Where `GET /metrics` is served instead of the API's port. The API's own port is refused
+    /// (two listeners cannot share it).
+    private static func metricsPort(_ sources: SettingSources, apiPort: Int) throws(ConfigurationError) -> Int? {
+        guard let given = sources.lookup(.metricsPort) else { return nil }
+        let port = try Self.port(given.value, source: given.source)
+        if port != 0, port == apiPort {
+            throw .invalid("\(given.source) \(port) is the API's port: give another one, or leave it out to serve /metrics with the API")
+        }
+        return port
     }
 
     /// A whole number for `setting` from the first layer that gives it, within `range`.

@@ -6,7 +6,7 @@ extension ServerSetting {
     public static func named(_ key: String) -> ServerSetting? { all.first { $0.key == key } }
 
     static let server: [ServerSetting] = [
-        config, host, port, database, databaseURL, databasePoolSize, keys, masterKeyFile, masterKey, logLevel, logFormat,
+        config, host, port, metricsPort, database, databaseURL, databasePoolSize, keys, masterKeyFile, masterKey, logLevel, logFormat,
         readerTokenLifetime, pinMaxAttempts, pinWindow, webhookTimeout, drainTimeout, dashboardPasswordCost, dashboardSecureCookies,
     ]
 
@@ -15,6 +15,9 @@ extension ServerSetting {
         "A TOML file of these settings, by their file keys (flags and the environment beat it; an unknown key stops the start)")
     public static let host = ServerSetting("host", "TAPLINE_HOST", default: "127.0.0.1", "Address to listen on")
     public static let port = ServerSetting("port", "TAPLINE_PORT", default: "8080", "Port to listen on, 0 to 65535")
+    public static let metricsPort = ServerSetting(
+        "metrics-port", "TAPLINE_METRICS_PORT",
+        "Serve GET /metrics (Prometheus) on this port only, not the API's, 0 to 65535 (on the API's port when not given)")
     public static let database = ServerSetting(
         "database", "TAPLINE_DATABASE", default: "tapline.sqlite",
         "The SQLite database file. The database is one setting in two forms: the first place (flag, environment, file) "

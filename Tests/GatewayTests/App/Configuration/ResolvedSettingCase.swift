@@ -16,6 +16,7 @@ struct ResolvedSettingCase: Sendable, CustomTestStringConvertible {
     static let all: [ResolvedSettingCase] = [
         .init(setting: .host, values: ("::1", "0.0.0.0", "10.0.0.1"), defaultValue: "127.0.0.1") { $0.host },
         .init(setting: .port, values: ("7000", "7001", "7002"), defaultValue: "8080") { String($0.port) },
+        .init(setting: .metricsPort, values: ("9461", "9462", "9463"), defaultValue: "") { $0.metricsPort.map(String.init) ?? "" },
         .init(setting: .database, values: ("f.sqlite", "e.sqlite", "c.sqlite"), defaultValue: "tapline.sqlite") { $0.databasePath },
         .init(setting: .databaseURL, values: ("postgres://f/t", "postgres://e/t", "postgres://c/t"), defaultValue: "") { $0.databaseURL ?? "" },
         .init(setting: .databasePoolSize, values: ("3", "4", "5"), defaultValue: "8") { String($0.databasePoolSize) },
