@@ -61,7 +61,8 @@ printf '[parameters]\n"header.X-Device-Installation-Id" = "%s"\n' "$device" >"$w
 # - a breakdown's parts must add up to the amount, and its tip equal `tipAmount`; a
 #   follow-up's `currency` must be the payment's own (follow-ups);
 # - what the merchant's data allows now: a currency its settings take (amount calculation),
-#   an endpoint subscribed to the event's type (resend);
+#   an endpoint subscribed to the event's type (resend), a Koard path id that is a client's
+#   `transaction_id` carried by several payments (Koard follow-ups);
 # - a settlement time slot's `timezoneName`, looked up in the system's IANA time zone
 #   database (payment settings);
 # - the token route: whether the client id, secret or refresh token exists (RFC 6749: 400).
@@ -71,7 +72,7 @@ cat >>"$work/schemathesis.toml" <<'TOML'
 expected-statuses = ["400", "401", "403", "404", "405", "406", "409", "413", "415", "422", "428", "429", "5xx"]
 
 [[operations]]
-include-path-regex = '^(/v1/transactions/(sale|authorization|refund|ach|\{id\}/(pin|capture|increment|adjust-tip|reverse|refund))|/transactions/.*|/v4/.*|/v3/payments/.*|/v1/payments/\{id\}/adjust|/v1/amounts/calculate|/v1/settings/payment|/v1/events/\{id\}/resend|/v1/oauth/token)$'
+include-path-regex = '^(/v1/transactions/(sale|authorization|refund|ach|\{id\}/(pin|capture|increment|adjust-tip|reverse|refund))|/transactions/.*|/v4/.*|/v3/payments/.*|/v1/payments/\{id\}/(adjust|reverse|refund)|/v1/amounts/calculate|/v1/settings/payment|/v1/events/\{id\}/resend|/v1/oauth/token)$'
 checks.positive_data_acceptance.expected-statuses = ["2xx", "3xx", "400", "401", "403", "404", "409", "429", "5xx"]
 TOML
 
