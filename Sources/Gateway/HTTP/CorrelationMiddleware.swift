@@ -5,18 +5,27 @@ import Hummingbird
 import Logging
 
 /// Reads `X-Correlation-Id` (or makes one), puts it on every log line of the request and
-/// echoes it in the response, so a request can be followed across systems.
+/// echoes it in the response, so a request can be followed across systems. A malformed one
+/// is 400 naming the header (the response carries an id the gateway made).
 struct CorrelationMiddleware: RouterMiddleware {
     typealias Context = GatewayContext
     static let header = HTTPField.Name(APIHeader.correlationId)!
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var context = context
-        let given = request.headers[Self.header].flatMap(Self.acceptable)
-        let correlationId = given ?? UUID().uuidString.lowercased()
+        let given = request.headers[Self.header]
+        let correlationId = given.flatMap(Self.acceptable) ?? UUID().uuidString.lowercased()
         context.logger[metadataKey: "correlation_id"] = "\(correlationId)"
         let started = ContinuousClock.now
-        var response = try await next(request, context)
+        // A malformed id is refused rather than replaced: the caller would look for its own id
+        // in the logs and never find it. Answered here, as the error envelope would.
+        var response: Response
+        if let given, Self.acceptable(given) == nil {
+            response = ErrorEnvelopeMiddleware.response(for: .invalid(
+                APIHeader.correlationId, "\(APIHeader.correlationId) must be 1 to 128 printable ASCII characters without spaces"))
+        } else {
+            response = try await next(request, context)
+        }
         response.headers[Self.header] = correlationId
         let elapsed = ContinuousClock.now - started
         // Probes come every few seconds from a load balancer or an orchestrator; at info they

@@ -11,8 +11,10 @@ struct RoutePipeline: Sendable {
     let devices: DeviceGuard
     let idempotency: IdempotencyGuard
 
-    /// Registers every route of `routes` on `router`, each wrapped by ``respond(_:request:context:)``.
+    /// Registers every route of `routes` on `router`, each wrapped by ``respond(_:request:context:)``;
+    /// a route's path asked with another method is 405 with `Allow` (``MethodNotAllowedMiddleware``).
     func register(_ routes: [GatewayRoute], on router: Router<GatewayContext>) {
+        router.add(middleware: MethodNotAllowedMiddleware(routes))
         for route in routes {
             router.on(RouterPath(route.path), method: route.method) { request, context in
                 try await respond(route, request: request, context: context)
@@ -54,6 +56,9 @@ struct RoutePipeline: Sendable {
         var input = RouteInput(request: request, context: context, body: body)
         if let merchantId, Self.needsDevice(route.device, body: body) {
             input.device = try await devices.requireActiveDevice(request, merchantId: merchantId)
+        } else if route.needsDevice {
+            // A keyed sale does not need the device header, but one sent malformed is refused.
+            try DeviceGuard.refuseMalformedHeader(request)
         }
         switch route.handler {
         case .plain(let handler):

@@ -97,8 +97,7 @@ enum TransactionListQuery {
 
     private static func date(_ parameters: Parameters, _ name: String) throws -> Date? {
         guard let text = parameters.get(name) else { return nil }
-        let formatter = ISO8601DateFormatter()
-        guard let date = formatter.date(from: text) else {
+        guard let date = DateTimeParameter.parse(text) else {
             throw GatewayFailure.invalid(name, "\(name) must be an ISO 8601 date-time, e.g. 2026-11-21T00:00:00Z")
         }
         return date

@@ -17,17 +17,22 @@ enum SignatureImage {
 
     /// A signature belongs to a tapped payment that went through (held or charged, or
     /// refunded or voided since), and is taken once: the same image again is a repeat, a
-    /// different one is refused.
+    /// different one is refused. A refusal is 409 `invalid_state_transition`: the request is
+    /// well formed, the payment's state is what refuses it.
     static func check(_ payment: Transaction, taking signature: String) throws {
         guard payment.cardPresent != nil else {
-            throw GatewayFailure.invalid("signature", "only a payment from a tapped card takes a signature; transaction \(payment.id) was keyed")
+            throw refused("only a payment from a tapped card takes a signature; transaction \(payment.id) was keyed")
         }
         let wentThrough: Set<TransactionStatus> = [.authorized, .captured, .refunded, .voided]
         guard wentThrough.contains(payment.status) else {
-            throw GatewayFailure.invalid("signature", "transaction \(payment.id) is \(payment.status.rawValue); only an approved payment takes a signature")
+            throw refused("transaction \(payment.id) is \(payment.status.rawValue); only an approved payment takes a signature")
         }
         if let stored = payment.signature, stored != signature {
-            throw GatewayFailure.invalid("signature", "transaction \(payment.id) has a signature already; it is taken once")
+            throw refused("transaction \(payment.id) has a signature already; it is taken once")
         }
+    }
+
+    private static func refused(_ message: String) -> GatewayError {
+        GatewayError(.conflict, .invalidStateTransition, message, field: "signature")
     }
 }

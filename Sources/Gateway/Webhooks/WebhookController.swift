@@ -88,7 +88,7 @@ enum WebhookEventListQuery {
 
     private static func date(_ parameters: Parameters, _ name: String) throws -> Date? {
         guard let text = parameters.get(name) else { return nil }
-        guard let date = ISO8601DateFormatter().date(from: text) else {
+        guard let date = DateTimeParameter.parse(text) else {
             throw GatewayError.invalid(name, "\(name) must be an ISO 8601 date-time, e.g. 2026-11-21T00:00:00Z")
         }
         return date

@@ -4,7 +4,8 @@ import Foundation
 /// schemas are JSON Schema): `$ref` (local), `type` (one or a list), `enum`, `const`,
 /// `properties`, `required`, `additionalProperties`, `items`, `minItems`, `maxItems`,
 /// `minLength`, `maxLength`, `pattern`, `minimum`, `maximum`, `exclusiveMinimum`,
-/// `exclusiveMaximum`, `multipleOf`, `allOf`, `anyOf`, `oneOf`, `not`. `format` is an
+/// `exclusiveMaximum`, `multipleOf`, `allOf`, `anyOf`, `oneOf`, `not`, `if`/`then`/`else`,
+/// `uniqueItems`. `format` is an
 /// annotation, as 2020-12 says by default. A keyword it does not know is an error, so the
 /// document cannot start using one unchecked. Cross-checked against Python's `jsonschema`
 /// (OpenAPIResponseSchemaTests).
@@ -79,6 +80,15 @@ struct JSONSchemaValidator {
             return matches == 1 ? [] : ["\(path): matches \(matches) of oneOf, not exactly 1"]
         case "not":
             return errors(instance, against: value, at: path).isEmpty ? ["\(path): matches a not"] : []
+        case "if":
+            let branch = errors(instance, against: value, at: path).isEmpty ? schema["then"] : schema["else"]
+            return branch.map { errors(instance, against: $0, at: path) } ?? []
+        case "then", "else":
+            return []  // applied by `if`
+        case "uniqueItems":
+            guard let array = instance as? [Any], value as? Bool == true else { return [] }
+            let repeated = array.indices.contains { i in array[..<i].contains { Self.equal($0, array[i]) } }
+            return repeated ? ["\(path): an item appears twice (uniqueItems)"] : []
         default:
             return Self.annotations.contains(keyword) ? [] : ["\(path): unknown keyword \(keyword)"]
         }

@@ -30,8 +30,9 @@ struct SignatureTests {
             #expect(try await session.send(.get, APIPath.transaction(id)).decode(TransactionResource.self).hasSignature == true)
             // The same image again is a repeat; another one is refused, and the first stands.
             #expect(try await session.send(.put, APIPath.signature(id), json: #"{"signature":"\#(Self.jpeg)"}"#).status == 200)
+            // A well-formed image the payment's state refuses: 409, not 400 (the body is valid).
             let other = try await session.send(.put, APIPath.signature(id), json: #"{"signature":"\#(Self.png)"}"#)
-            #expect(other.status == 400 && other.error?.field == "signature")
+            #expect(other.status == 409 && other.error?.code == "invalid_state_transition" && other.error?.field == "signature")
             #expect(try await session.send(.get, APIPath.signature(id)).decode(SignatureResource.self).signature == Self.jpeg)
             // Another merchant sees nothing.
             let stranger = try await harness.otherMerchantToken(session.client)
@@ -62,7 +63,7 @@ struct SignatureTests {
         try await harness.test { (session: TestSession) async throws in
             let keyed = try await session.pay()
             let reply = try await session.send(.put, APIPath.signature(keyed.id), json: #"{"signature":"\#(Self.png)"}"#)
-            #expect(reply.status == 400 && reply.error?.message.contains("keyed") == true, "\(reply.text)")
+            #expect(reply.status == 409 && reply.error?.message.contains("keyed") == true, "\(reply.text)")
         }
     }
 }
