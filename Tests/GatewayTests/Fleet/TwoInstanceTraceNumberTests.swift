@@ -27,7 +27,10 @@ struct TwoInstanceTraceNumberTests {
             }
             #expect(stans.count == 1_200)
             #expect(Set(stans).count == 1_200, "a STAN was handed out twice")
-            #expect(stans.contains("999999") && stans.contains("000001"), "the run crossed the wrap")
+            // Numbers from both sides of the wrap. Not 999999 and 000001 themselves: an instance
+            // whose workers finish early leaves the rest of its last block unused, and under load
+            // that block can be the one holding either.
+            #expect(stans.contains { $0 >= "999900" } && stans.contains { $0 <= "000100" }, "the run crossed the wrap")
             #expect(!stans.contains("000000"))
         }
     }

@@ -96,13 +96,16 @@ final class ServeProcess: @unchecked Sendable {
         #endif
     }
 
-    /// The exit status once the process has exited, waiting (bounded by the caller's test) for it.
-    func exitStatus() async -> Int32 {
-        let process = process
-        return await Task.detached {
-            process.waitUntilExit()
-            return process.terminationStatus
-        }.value
+    /// The exit status once the process has exited, or nil if it runs on past `limit`. Polled
+    /// in 50 ms steps (an external process is the one thing polled): `waitUntilExit()` would
+    /// hold one of the few threads every other test's tasks run on.
+    func exitStatus(within limit: Duration = .seconds(120)) async throws -> Int32? {
+        let end = ContinuousClock.now + limit
+        while process.isRunning {
+            guard ContinuousClock.now < end else { return nil }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        return process.terminationStatus
     }
 
     /// SIGKILL: no shutdown, no last writes, as a crashed machine.

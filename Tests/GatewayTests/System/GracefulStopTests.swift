@@ -47,7 +47,7 @@ struct GracefulStopTests {
         // taken and then answered in full like the others; never taken and left unanswered.
         let late = await SaleOutcome.send(to: serve, token: token, amount: 9_900)
         let outcomes = await answers.value
-        let status = await serve.exitStatus()
+        let status = try await serve.exitStatus()
 
         #expect(status == 0, "\(serve.standardError.suffix(2_000))")
         let answered = outcomes.compactMap(\.transactionId)
