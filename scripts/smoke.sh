@@ -178,9 +178,11 @@ checks=$((checks + 1))
 acq_sale=$(echo "$transcript" | sed -n 's/^\([0-9a-f-]\{36\}\) captured 00 Approved$/\1/p')
 acq_decline=$(echo "$transcript" | sed -n 's/^\([0-9a-f-]\{36\}\) declined 05 Do not honour$/\1/p')
 [ -n "$acq_sale" ] && [ -n "$acq_decline" ] || { echo "smoke: the acquirer block printed no approved and declined sale"; exit 1; }
-expect "$(echo "$transcript" | grep -c '^{"database":"readable","processor":"reachable","status":"ready"}$')" 1 "GET /ready with the host up"
+# Ready twice: the JSON-logs block's gateway (the simulator), and the acquirer block's with the host up.
+expect "$(echo "$transcript" | grep -c '^{"database":"readable","processor":"reachable","status":"ready"}$')" 2 "GET /ready with the host up"
 expect "$(echo "$transcript" | grep -c '^{"database":"readable","processor":"unreachable","reason":"no processor can be reached for new payments","status":"not_ready"} 503$')" 1 "GET /ready once the host is gone"
-expect "$(echo "$transcript" | grep -c -e '^port = 8098  # --port$' -e '^log-format = "json"  # log-format in tapline.toml$' -e '^pin-window = 60  # TAPLINE_PIN_WINDOW$')" 3 "tapline config print: flag, then environment, then the file"
+# (The block before ends without a newline: the first line of config print follows it.)
+expect "$(echo "$transcript" | grep -c -e 'port = 8098  # --port$' -e '^log-format = "json"  # log-format in tapline.toml$' -e '^pin-window = 60  # TAPLINE_PIN_WINDOW$')" 3 "tapline config print: flag, then environment, then the file"
 # --help and the README's table come from one list of settings: the same flags in both.
 expect "$(comm -3 <("$bin" config table | grep -o '^| `--[a-z0-9-]*`' | grep -o -- '--[a-z0-9-]*' | sort) \
     <("$bin" serve --help | grep -o -- '^  --[a-z0-9-]*' | grep -o -- '--[a-z0-9-]*' | grep -vx -e --help -e --version | sort -u))" "" "serve --help and config table name the same flags"
