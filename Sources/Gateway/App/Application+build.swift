@@ -30,7 +30,9 @@ public func buildApplication(
         background.append(MetricsListener.application(
             services.metricsScrape, host: configuration.host, port: metricsPort, logger: dependencies.logger))
     }
-    background += (dependencies.acquirers?.links ?? []).map(\.service)
+    // A loop, not `.map(\.service)`: the key path's conversion to `any Service` crashes the
+    // Swift 6.3.1 compiler in release builds (SILGen, reabstraction thunk).
+    for link in dependencies.acquirers?.links ?? [] { background.append(link.service) }
     background += configuration.webhookWorkerEnabled ? [heartbeat, jobs, services.webhooks] : [heartbeat, jobs]
     return Application(
         router: router,
