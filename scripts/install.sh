@@ -2,11 +2,13 @@
 # Installs a release `tapline` on the PATH: builds it (`swift build -c release`), then copies
 # the binary and its resources (the OpenAPI document, the dashboard's pages) to PREFIX/bin,
 # default ~/.local/bin. Then `tapline …` replaces `swift run tapline …` (5 to 9 s each).
-#   bash scripts/install.sh [PREFIX]
+#   bash scripts/install.sh [PREFIX] [--no-build]
+# --no-build copies what `swift build -c release` made already (CI builds the whole package
+# just before, and a second build of the one product costs it 40 s).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 prefix=${1:-$HOME/.local}
-swift build -c release --product tapline 2>&1 | tail -1
+if [ "${2:-}" != --no-build ]; then swift build -c release --product tapline 2>&1 | tail -1; fi
 bin=$(swift build -c release --show-bin-path)
 mkdir -p "$prefix/bin"
 install -m 0755 "$bin/tapline" "$prefix/bin/tapline"

@@ -5,14 +5,14 @@
 # content type, body schema), on a schema-valid request refused or a schema-violating one
 # taken (the document is exactly as strict as the code, which generated clients rely on),
 # and on a method a path does not list answered other than 405 with `Allow`.
-# Bounded by SCHEMATHESIS_MAX_TIME seconds (default 120:
+# Bounded by SCHEMATHESIS_MAX_TIME seconds (default 90:
 # CI runs it on its 40-minute budget; set more for a longer fuzz).
 # Needs: pip install schemathesis (.ci/run installs it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 
-max_time=${SCHEMATHESIS_MAX_TIME:-120}
+max_time=${SCHEMATHESIS_MAX_TIME:-90}
 work=$(mktemp -d)
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()')
 base="http://127.0.0.1:$port"
