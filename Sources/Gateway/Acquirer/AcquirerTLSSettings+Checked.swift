@@ -1,16 +1,12 @@
 import CardData
 import Foundation
 
-/// A setting as the configuration gave it, with where it came from (a flag, a variable, a
-/// key of the acquirers file) for errors.
-typealias SourcedSetting = (value: String, source: String)
-
 extension AcquirerTLSSettings {
     /// The TLS settings of one link from its files and pin, read now, so that a missing or
     /// malformed file, a certificate without its key or a bad pin stops the start in one line
     /// naming the setting.
-    static func checked(ca: SourcedSetting?, certificate: SourcedSetting?, key: SourcedSetting?,
-                        pin: SourcedSetting?) throws(ConfigurationError) -> AcquirerTLSSettings {
+    static func checked(ca: SettingValue?, certificate: SettingValue?, key: SettingValue?,
+                        pin: SettingValue?) throws(ConfigurationError) -> AcquirerTLSSettings {
         var tls = AcquirerTLSSettings(caFile: ca?.value, certificateFile: certificate?.value, keyFile: key?.value)
         if let pin {
             guard let digest = fingerprint(pin.value) else {

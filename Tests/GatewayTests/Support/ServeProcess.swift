@@ -87,14 +87,7 @@ final class ServeProcess: @unchecked Sendable {
     var standardError: String { (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "" }
 
     /// SIGTERM, as a service manager stops it; returns at once (``exitStatus()`` waits).
-    func terminate() {
-        guard process.isRunning else { return }
-        #if canImport(Glibc)
-        _ = Glibc.kill(process.processIdentifier, SIGTERM)
-        #elseif canImport(Darwin)
-        _ = Darwin.kill(process.processIdentifier, SIGTERM)
-        #endif
-    }
+    func terminate() { Self.send(SIGTERM, to: process) }
 
     /// The exit status once the process has exited, or nil if it runs on past `limit`. Polled
     /// in 50 ms steps (an external process is the one thing polled): `waitUntilExit()` would
@@ -113,12 +106,17 @@ final class ServeProcess: @unchecked Sendable {
 
     private static func kill(_ process: ChildProcess) {
         guard process.isRunning else { return }
-        #if canImport(Glibc)
-        _ = Glibc.kill(process.processIdentifier, SIGKILL)
-        #elseif canImport(Darwin)
-        _ = Darwin.kill(process.processIdentifier, SIGKILL)
-        #endif
+        send(SIGKILL, to: process)
         process.waitUntilExit()
+    }
+
+    private static func send(_ signal: Int32, to process: ChildProcess) {
+        guard process.isRunning else { return }
+        #if canImport(Glibc)
+        _ = Glibc.kill(process.processIdentifier, signal)
+        #elseif canImport(Darwin)
+        _ = Darwin.kill(process.processIdentifier, signal)
+        #endif
     }
 
     /// One request to the instance over loopback; status and body.

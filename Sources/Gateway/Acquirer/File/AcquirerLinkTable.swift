@@ -36,8 +36,8 @@ enum AcquirerLinkTable {
         settings.keyExchangeInterval = try keys.int("key-exchange-interval", in: 60...86_400).map { .seconds($0) }
         try settings.checkKeyExchange(source: source("key-exchange-interval"))
         let tlsKeys = ["tls-ca", "tls-cert", "tls-key", "tls-pin"]
-        var tls: [SourcedSetting?] = []
-        for key in tlsKeys { tls.append(try keys.string(key).map { ($0, source(key)) }) }
+        var tls: [SettingValue?] = []
+        for key in tlsKeys { tls.append(try keys.string(key).map { SettingValue(value: $0, source: source(key), layer: .file) }) }
         if settings.tls != nil {
             settings.tls = try AcquirerTLSSettings.checked(ca: tls[0], certificate: tls[1], key: tls[2], pin: tls[3])
         } else if let stray = tls.compactMap({ $0 }).first {

@@ -6,11 +6,10 @@ extension ConfigurationOverrides {
     /// one line naming the setting. TLS settings for anything but `iso8583s://` are refused,
     /// not ignored.
     func acquirerTLS(_ sources: SettingSources, choice: ProcessorChoice) throws(ConfigurationError) -> ProcessorChoice {
-        let setting = { (setting: ServerSetting) -> SourcedSetting? in sources.lookup(setting).map { ($0.value, $0.source) } }
-        let ca = setting(.acquirerTLSCA)
-        let cert = setting(.acquirerTLSCert)
-        let key = setting(.acquirerTLSKey)
-        let pin = setting(.acquirerTLSPin)
+        let ca = sources.lookup(.acquirerTLSCA)
+        let cert = sources.lookup(.acquirerTLSCert)
+        let key = sources.lookup(.acquirerTLSKey)
+        let pin = sources.lookup(.acquirerTLSPin)
         guard case .iso8583(var link) = choice, link.tls != nil else {
             if let stray = [ca, cert, key, pin].compactMap({ $0 }).first {
                 throw .invalid("\(stray.source) needs TLS on the acquirer link: use --processor iso8583s://host:port, or remove \(stray.source)")
