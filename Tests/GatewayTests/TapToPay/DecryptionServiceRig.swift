@@ -49,7 +49,7 @@ struct DecryptionServiceRig {
     /// The endpoint of the service at `port`: by default the gateway's client certificate and
     /// the rig's authority; `client` nil sends none, "stranger" one from another authority.
     func endpoint(
-        port: Int, client: String? = "gateway", ca: String = "ca.pem", timeout: Duration = .seconds(5)
+        port: Int, client: String? = "gateway", ca: String = "ca.pem", timeout: Duration = .seconds(60)
     ) throws -> ProviderServiceEndpoint {
         try ProviderServiceEndpoint(
             url: "https://127.0.0.1:\(port)/decrypt", clientCertificateFile: client.map { file("\($0).pem") },
