@@ -83,11 +83,15 @@ let package = Package(
         .target(name: "Gateway", dependencies: [
             "PaymentCore", "CardData", "GatewayAPI", "Processing", "ProcessingISO8583", "Storage", "StorageSQLite", "StoragePostgres",
             .product(name: "Hummingbird", package: "hummingbird"),
+            // TLS on the API listener, HTTP/1.1 and HTTP/2 by ALPN (ListenerTLS).
+            .product(name: "HummingbirdHTTP2", package: "hummingbird"),
             .product(name: "Crypto", package: "swift-crypto"),
             // RS256 integrator JWTs (Auth/IntegratorKey).
             .product(name: "_CryptoExtras", package: "swift-crypto"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            // SIGHUP reloads the listener's certificate.
+            .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
             .product(name: "Mustache", package: "swift-mustache"),
@@ -163,6 +167,9 @@ let package = Package(
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "Yams", package: "Yams"),
+            // A TLS client that reports the HTTP version and keeps its connections (ListenerTLS/).
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "NIOSSL", package: "swift-nio-ssl"),
         ]),
     ]
 )

@@ -161,6 +161,11 @@ expect "$(echo "$transcript" | grep -c "'merchantIdentifier': 'merchant.com.exam
 expect "$(wc -l < "$work/tokens-demo/token-service.jsonl")" 1 "one call to the token service for two reader tokens"
 expect "$(echo "$transcript" | grep -c '^reader_token_service_unavailable$')" 1 "the service gone: 503 for an uncached device"
 
+# HTTPS: the self-signed walk-through answered over TLS in HTTP/2 and HTTP/1.1, before and
+# after the SIGHUP that renewed its certificate.
+expect "$(grep -c '^{"status":"ok","version":"[^"]*"} HTTP/2$' "$work/transcript.txt")" 2 "HTTPS in HTTP/2, before and after the reload"
+expect "$(grep -c '^{"status":"ok","version":"[^"]*"} HTTP/1.1$' "$work/transcript.txt")" 1 "HTTPS in HTTP/1.1"
+
 # Connect an acquirer: the README stopped the host and the second gateway it started. The
 # second gateway's database (opened again, with the simulator) keeps the sale captured with
 # 00 and the decline with 05, and the host's journal has the sale's 0200 with the merchant's

@@ -34,7 +34,7 @@ struct ExportCommand: AsyncParsableCommand {
             }
             let sink = try ExportSink(path: output)
             do {
-                try await store.withStore { database in
+                _ = try await store.withStore { database in
                     try await TransactionExport(store: database).write(merchantId: merchant, from: start, to: end, format: kind) {
                         try sink.write($0)
                     }

@@ -51,7 +51,7 @@ enum FirstStart {
     static let dashboardEmail = "admin@tapline.local"
     static func bootstrapIfEmpty(_ admin: MerchantAdmin, configuration: GatewayConfiguration) async throws {
         guard let (merchant, created) = try await admin.createDemoMerchantIfEmpty() else { return }
-        let base = "http://\(configuration.host):\(configuration.port)"
+        let base = "\(configuration.tls == nil ? "http" : "https")://\(configuration.host):\(configuration.port)"
         let user = try await admin.createDashboardUser(
             merchantId: merchant.id, email: FirstStart.dashboardEmail, role: .admin, cost: configuration.dashboard.passwordCost)
         // Written straight to the file descriptor: stdout is block-buffered when redirected,

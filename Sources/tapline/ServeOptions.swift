@@ -31,6 +31,15 @@ struct ServeOptions: ParsableArguments {
     @Option(name: .customLong(ServerSetting.metricsPort.key), help: ArgumentHelp(ServerSetting.metricsPort.help))
     var metricsPort: Int?
 
+    @Option(name: .customLong(ServerSetting.tlsCertificate.key), help: ArgumentHelp(ServerSetting.tlsCertificate.help))
+    var tlsCertificate: String?
+
+    @Option(name: .customLong(ServerSetting.tlsKey.key), help: ArgumentHelp(ServerSetting.tlsKey.help))
+    var tlsKey: String?
+
+    @Option(name: .customLong(ServerSetting.tlsClientCA.key), help: ArgumentHelp(ServerSetting.tlsClientCA.help))
+    var tlsClientCA: String?
+
     @OptionGroup var store: StoreOptions
 
     @OptionGroup(title: "Acquirer") var acquirer: AcquirerOptions
@@ -51,6 +60,9 @@ struct ServeOptions: ParsableArguments {
         overrides.webhookTimeout = webhookTimeout
         overrides.drainTimeout = drainTimeout
         overrides.metricsPort = metricsPort
+        overrides[.tlsCertificate] = tlsCertificate
+        overrides[.tlsKey] = tlsKey
+        overrides[.tlsClientCA] = tlsClientCA
         acquirer.apply(to: &overrides)
         readerTokens.apply(to: &overrides)
         cardData.apply(to: &overrides)

@@ -1,5 +1,7 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
+import HummingbirdHTTP2
 import Logging
 import Processing
 import ServiceLifecycle
@@ -34,8 +36,16 @@ public func buildApplication(
     // Swift 6.3.1 compiler in release builds (SILGen, reabstraction thunk).
     for link in dependencies.acquirers?.links ?? [] { background.append(link.service) }
     background += configuration.webhookWorkerEnabled ? [heartbeat, jobs, services.webhooks] : [heartbeat, jobs]
+    var server: HTTPServerBuilder = .http1()
+    if let tls = configuration.tls {
+        let certificate = try ServingCertificate(tls)
+        // ALPN offers h2 and http/1.1; a client that speaks neither gets HTTP/1.1.
+        server = try .http2Upgrade(tlsConfiguration: certificate.serverConfiguration())
+        background.append(CertificateReloadService(certificate: certificate, logger: dependencies.logger))
+    }
     return Application(
         router: router,
+        server: server,
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "tapline"),
         services: background,
         logger: dependencies.logger)

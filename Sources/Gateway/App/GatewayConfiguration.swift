@@ -8,6 +8,8 @@ public struct GatewayConfiguration: Sendable {
     /// When set, `GET /metrics` is served only on this port, on `host` (`--metrics-port`);
     /// otherwise on `port` with the API.
     public var metricsPort: Int?
+    /// When set, the API is served over TLS, HTTP/1.1 and HTTP/2 (`--tls-certificate`).
+    public var tls: ListenerTLSSettings?
     /// The embedded SQLite database file, used unless `databaseURL` names a PostgreSQL database.
     public var databasePath = "tapline.sqlite"
     /// A PostgreSQL database shared by several gateway instances

@@ -17,6 +17,9 @@ struct ProviderTestPKI: Sendable {
     /// The run's PKI, made on first use.
     static func shared() throws -> ProviderTestPKI { try made.get() }
 
+    /// Another PKI, with its own authority: a renewed certificate the first one's clients refuse.
+    static func another() throws -> ProviderTestPKI { try ProviderTestPKI() }
+
     func file(_ name: String) -> String { directory.appendingPathComponent(name).path }
 
     var ca: String { file("ca.pem") }

@@ -101,6 +101,20 @@ final class ServeProcess: @unchecked Sendable {
         return process.terminationStatus
     }
 
+    /// SIGHUP, as `systemctl reload` sends it: the listener's certificate is read again.
+    func hangUp() { Self.send(SIGHUP, to: process) }
+
+    /// Waits (polled, bounded) until the log has `count` lines containing `text`.
+    func waitForLog(_ text: String, count: Int = 1, within limit: Duration = .seconds(60)) async throws {
+        let end = ContinuousClock.now + limit
+        while standardError.components(separatedBy: text).count - 1 < count {
+            guard ContinuousClock.now < end, process.isRunning else {
+                throw ServeProcessError("tapline serve \(name) did not log '\(text)' \(count) times: \(standardError.suffix(2000))")
+            }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+    }
+
     /// SIGKILL: no shutdown, no last writes, as a crashed machine.
     func kill() { Self.kill(process) }
 

@@ -54,6 +54,7 @@ public struct ConfigurationOverrides: Sendable {
             configuration.port = try Self.port(port.value, source: port.source)
         }
         configuration.metricsPort = try Self.metricsPort(sources, apiPort: configuration.port)
+        configuration.tls = try Self.listenerTLS(sources)
         configuration.keysPath = sources[.keys] ?? configuration.keysPath
         try Self.database(sources, into: &configuration)
         if let size = try Self.number(sources, .databasePoolSize, in: 1...200) {
@@ -89,6 +90,8 @@ public struct ConfigurationOverrides: Sendable {
         }
         configuration.readerTokens = try readerTokenMode(sources)
         configuration.cardData = try cardDataMode(sources, processor: configuration.processor)
+        // Served over TLS, the dashboard's cookies are Secure unless the operator says otherwise.
+        configuration.dashboard.secureCookies = configuration.tls != nil
         try Self.dashboard(sources, into: &configuration.dashboard)
         return configuration
     }

@@ -1,6 +1,6 @@
 extension ServerSetting {
     /// Every setting, in the order the README's table and `tapline config print` list them.
-    public static let all: [ServerSetting] = server + acquirer + readerTokenSettings + cardDataSettings
+    public static let all: [ServerSetting] = server + listenerTLS + acquirer + readerTokenSettings + cardDataSettings
 
     /// The setting whose file key is `key`.
     public static func named(_ key: String) -> ServerSetting? { all.first { $0.key == key } }
@@ -59,5 +59,5 @@ extension ServerSetting {
         "bcrypt cost of new dashboard passwords, 10 to 15 (each step doubles the work)")
     public static let dashboardSecureCookies = ServerSetting(
         "dashboard-secure-cookies", "TAPLINE_DASHBOARD_SECURE_COOKIES", flag: false, default: "false",
-        "true or false: mark the dashboard's cookies Secure (when users reach the gateway over TLS)")
+        "true or false: mark the dashboard's cookies Secure (when users reach the gateway over TLS; true by default with tls-certificate)")
 }
