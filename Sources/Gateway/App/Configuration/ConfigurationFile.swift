@@ -26,15 +26,20 @@ struct ConfigurationFile: Sendable {
             throw .invalid("the configuration file \(path) is not TOML: \(error)")
         }
         var values: [ServerSetting: String] = [:]
+        // Every bad key is named, one line each, so one edit fixes them all.
+        var problems: [String] = []
         for key in root.keys.sorted() {
             guard let setting = ServerSetting.named(key), setting.inFile else {
-                throw .invalid(unknown(key, path: path))
+                problems.append(unknown(key, path: path))
+                continue
             }
             guard let value = root[key], let text = Self.text(value) else {
-                throw .invalid("the configuration file \(path): \(key) must be a string in quotes, a whole number or true/false")
+                problems.append("the configuration file \(path): \(key) must be a string in quotes, a whole number or true/false")
+                continue
             }
             values[setting] = text
         }
+        guard problems.isEmpty else { throw .invalid(problems.joined(separator: "\n")) }
         return ConfigurationFile(path: path, values: values)
     }
 

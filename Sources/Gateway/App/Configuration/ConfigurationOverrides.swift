@@ -47,52 +47,56 @@ public struct ConfigurationOverrides: Sendable {
         return SettingSources(flags: flags, environment: environment, file: file)
     }
 
+    /// Every setting is checked, and every problem reported, one line each, so that one edit
+    /// fixes them all. A setting that another depends on and that failed leaves its default
+    /// for the others' checks.
     func resolve(_ sources: SettingSources) throws(ConfigurationError) -> GatewayConfiguration {
         var configuration = GatewayConfiguration()
+        var problems: [String] = []
+        // Each step throws only ConfigurationError; a closure's typed throws is not inferred.
+        func check(_ step: () throws -> Void) {
+            do { try step() } catch { problems.append(String(describing: error)) }
+        }
         configuration.host = sources[.host] ?? configuration.host
-        if let port = sources.lookup(.port) {
-            configuration.port = try Self.port(port.value, source: port.source)
+        check {
+            if let port = sources.lookup(.port) { configuration.port = try Self.port(port.value, source: port.source) }
         }
-        configuration.metricsPort = try Self.metricsPort(sources, apiPort: configuration.port)
-        configuration.tls = try Self.listenerTLS(sources)
+        check { configuration.metricsPort = try Self.metricsPort(sources, apiPort: configuration.port) }
+        check { configuration.tls = try Self.listenerTLS(sources) }
         configuration.keysPath = sources[.keys] ?? configuration.keysPath
-        try Self.database(sources, into: &configuration)
-        if let size = try Self.number(sources, .databasePoolSize, in: 1...200) {
-            configuration.databasePoolSize = size
+        check { try Self.database(sources, into: &configuration) }
+        check {
+            if let size = try Self.number(sources, .databasePoolSize, in: 1...200) { configuration.databasePoolSize = size }
         }
-        configuration.masterKey = try Self.masterKey(file: sources.lookup(.masterKeyFile), text: sources.lookup(.masterKey))
-        if let level = sources.lookup(.logLevel) {
+        check { configuration.masterKey = try Self.masterKey(file: sources.lookup(.masterKeyFile), text: sources.lookup(.masterKey)) }
+        check {
+            guard let level = sources.lookup(.logLevel) else { return }
             guard let parsed = Logger.Level(rawValue: level.value.lowercased()) else {
-                throw .invalid("\(level.source) '\(level.value)' is not one of trace, debug, info, notice, warning, error, critical")
+                throw ConfigurationError.invalid("\(level.source) '\(level.value)' is not one of trace, debug, info, notice, warning, error, critical")
             }
             configuration.logLevel = parsed
         }
-        configuration.logFormat = try Self.logFormat(sources.lookup(.logFormat))
-        if let seconds = try Self.number(sources, .readerTokenLifetime, in: Self.readerTokenLifetimes) {
-            configuration.readerTokenLifetime = TimeInterval(seconds)
+        check { configuration.logFormat = try Self.logFormat(sources.lookup(.logFormat)) }
+        check {
+            if let seconds = try Self.number(sources, .readerTokenLifetime, in: Self.readerTokenLifetimes) {
+                configuration.readerTokenLifetime = TimeInterval(seconds)
+            }
         }
-        if let tries = try Self.number(sources, .pinMaxAttempts, in: 1...10) {
-            configuration.pinMaxAttempts = tries
-        }
-        if let seconds = try Self.number(sources, .pinWindow, in: 30...600) {
-            configuration.pinWindow = TimeInterval(seconds)
-        }
-        if let seconds = try Self.number(sources, .webhookTimeout, in: 1...60) {
-            configuration.webhookTimeout = .seconds(seconds)
-        }
-        if let seconds = try Self.number(sources, .drainTimeout, in: 1...600) {
-            configuration.drainTimeout = .seconds(seconds)
-        }
-        configuration.processor = try acquirerLink(sources)
+        check { if let tries = try Self.number(sources, .pinMaxAttempts, in: 1...10) { configuration.pinMaxAttempts = tries } }
+        check { if let seconds = try Self.number(sources, .pinWindow, in: 30...600) { configuration.pinWindow = TimeInterval(seconds) } }
+        check { if let seconds = try Self.number(sources, .webhookTimeout, in: 1...60) { configuration.webhookTimeout = .seconds(seconds) } }
+        check { if let seconds = try Self.number(sources, .drainTimeout, in: 1...600) { configuration.drainTimeout = .seconds(seconds) } }
+        check { configuration.processor = try acquirerLink(sources) }
         if let slowest = configuration.processor.network?.links.map(\.settings.gatewayTimeout).max() {
             // Above every link's own wait, so that the link's no-answer path ends the request.
             configuration.processorTimeout = slowest
         }
-        configuration.readerTokens = try readerTokenMode(sources)
-        configuration.cardData = try cardDataMode(sources, processor: configuration.processor)
+        check { configuration.readerTokens = try readerTokenMode(sources) }
+        check { configuration.cardData = try cardDataMode(sources, processor: configuration.processor) }
         // Served over TLS, the dashboard's cookies are Secure unless the operator says otherwise.
         configuration.dashboard.secureCookies = configuration.tls != nil
-        try Self.dashboard(sources, into: &configuration.dashboard)
+        check { try Self.dashboard(sources, into: &configuration.dashboard) }
+        guard problems.isEmpty else { throw .invalid(problems.joined(separator: "\n")) }
         return configuration
     }
 

@@ -58,12 +58,43 @@ struct ConfigurationFileTests {
         defer { file.remove() }
         var overrides = ConfigurationOverrides()
         overrides.configFile = file.path
-        #expect(throws: ConfigurationError.invalid("port in \(file.path) must be a port number (0–65535), not '70000'")) {
+        // Every problem, one line each, in the settings' order.
+        #expect(throws: ConfigurationError.invalid("""
+            port in \(file.path) must be a port number (0–65535), not '70000'
+            pin-window in \(file.path) must be a whole number from 30 to 600, not '5'
+            """)) {
             try overrides.resolve(environment: [:])
         }
-        // The environment beats the file's bad port; the next bad value is still the file's.
+        // The environment beats the file's bad port; the other bad value is still the file's.
         #expect(throws: ConfigurationError.invalid("pin-window in \(file.path) must be a whole number from 30 to 600, not '5'")) {
             try overrides.resolve(environment: ["TAPLINE_PORT": "8080"])
+        }
+    }
+
+    @Test func everyProblemIsNamedOnItsOwnLine() throws {
+        let file = try TemporaryConfigurationFile("prot = 8080\nlog-levle = \"debug\"\nport = [1]\n")
+        defer { file.remove() }
+        var overrides = ConfigurationOverrides()
+        overrides.configFile = file.path
+        let settings = " is not a setting (the settings and their file keys: tapline config table, or the README's Configuration table)"
+        #expect(throws: ConfigurationError.invalid("""
+            the configuration file \(file.path): 'log-levle'\(settings)
+            the configuration file \(file.path): port must be a string in quotes, a whole number or true/false
+            the configuration file \(file.path): 'prot'\(settings)
+            """)) {
+            try overrides.resolve(environment: [:])
+        }
+        overrides.configFile = nil
+        overrides.port = 8080
+        overrides[.metricsPort] = "8080"
+        overrides.logLevel = "loud"
+        overrides[.tlsKey] = "key.pem"
+        #expect(throws: ConfigurationError.invalid("""
+            --metrics-port 8080 is the API's port: give another one, or leave it out to serve /metrics with the API
+            --tls-key needs --tls-certificate (the certificate the API serves)
+            --log-level 'loud' is not one of trace, debug, info, notice, warning, error, critical
+            """)) {
+            try overrides.resolve(environment: [:])
         }
     }
 
