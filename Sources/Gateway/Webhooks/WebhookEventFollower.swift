@@ -38,7 +38,8 @@ public struct WebhookEventFollower: Sendable {
         _ = try await poll()
     }
 
-    /// The events created since the last poll, oldest first (ties by id), each once.
+    /// The events created since the last poll, oldest first, each once. The API's times are
+    /// whole seconds, so events of one second come by id, not in the order they were made.
     public mutating func poll() async throws -> [WebhookEventPayload] {
         // Whole seconds, rounded down, so the bound the gateway reads is the one pruned by below.
         let from = newest.map { Date(timeIntervalSince1970: ($0.timeIntervalSince1970 - overlap).rounded(.down)) }
