@@ -27,7 +27,9 @@ struct DemoCommand: AsyncParsableCommand {
         guard let currency = Currency(code: currency) else { throw ValidationError("--currency: unknown ISO 4217 code \(currency)") }
         let money: Money
         do { money = try Money(parsing: amount, currency: currency) } catch { throw ValidationError("--amount: \(error)") }
-        let signedIn = try await login.signIn(tokens: "demo")
+        // A file store: the device registered and activated on the first run is used again.
+        let signedIn = try await login.signIn(
+            keepingTokensIn: FileTokenStore(directory: FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".tapline/demo")))
         let (base, store, account) = (signedIn.environment, signedIn.store, signedIn.client)
         // A device activated by an earlier run had its account linked then; a new simulated
         // reader starts unlinked, so tell it what the platform would remember.

@@ -13,17 +13,16 @@ struct GatewayLoginOptions: ParsableArguments {
     @Option(help: "API client secret (or TAPLINE_CLIENT_SECRET).")
     var clientSecret: String?
 
-    /// A session signed in through the SDK, its tokens kept in `~/.tapline/<tokens>` (0600).
-    /// A gateway that does not answer, or refuses the credentials, is a ``CommandFailure``
+    /// A session signed in through the SDK, its tokens (and device id) kept in `store`. A
+    /// gateway that does not answer, or refuses the credentials, is a ``CommandFailure``
     /// saying which, in one line.
-    func signIn(tokens folder: String) async throws -> GatewayLogin {
+    func signIn(keepingTokensIn store: any TokenStore) async throws -> GatewayLogin {
         let environment = ProcessInfo.processInfo.environment
         let address = url ?? environment["TAPLINE_URL"] ?? "http://127.0.0.1:8080"
         guard let base = TaplineEnvironment(url: address) else { throw ValidationError("--url must be an http(s) URL") }
         guard let id = clientId ?? environment["TAPLINE_CLIENT_ID"], let secret = clientSecret ?? environment["TAPLINE_CLIENT_SECRET"] else {
             throw ValidationError("give --client-id and --client-secret (or TAPLINE_CLIENT_ID and TAPLINE_CLIENT_SECRET)")
         }
-        let store = FileTokenStore(directory: FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".tapline/\(folder)"))
         let client = TaplineClient(environment: base, configuration: TaplineConfiguration(tokenStore: store))
         do {
             try await client.authenticate(clientId: id, clientSecret: secret)
@@ -42,6 +41,6 @@ struct GatewayLoginOptions: ParsableArguments {
 /// reader shares, as `demo`'s does) and the client.
 struct GatewayLogin {
     let environment: TaplineEnvironment
-    let store: FileTokenStore
+    let store: any TokenStore
     let client: TaplineClient
 }

@@ -44,7 +44,7 @@ struct WebhooksListenCommand: AsyncParsableCommand {
         let only = try events.map(WebhooksCommand.eventTypes)
         let wanted = { (type: String) in only.map { types in WebhookEventType(rawValue: type).map(types.contains) ?? false } ?? true }
         let signingSecret = try WebhookListenSecret.resolve(given: secret, file: secretFile)
-        let signedIn = try await login.signIn(tokens: "webhooks")
+        let signedIn = try await login.signIn(keepingTokensIn: MemoryTokenStore())
         let client = signedIn.client, address = signedIn.environment.baseURL.absoluteString
         var follower = WebhookEventFollower { page, pageSize, from in
             try await client.getWebhookEvents(page: page, pageSize: pageSize, from: from)

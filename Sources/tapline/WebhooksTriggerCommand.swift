@@ -22,7 +22,7 @@ struct WebhooksTriggerCommand: AsyncParsableCommand {
                 trigger can make \(WebhookTriggerRecipe.supported.map(\.rawValue).joined(separator: ", "))
                 """)
         }
-        let signedIn = try await login.signIn(tokens: "webhooks")
+        let signedIn = try await login.signIn(keepingTokensIn: MemoryTokenStore())
         let address = signedIn.environment.baseURL.absoluteString
         let payment: String
         do { payment = try await recipe.make(signedIn.client) } catch {

@@ -9,8 +9,7 @@ struct WebhookCLIGateway: Sendable {
     let serve: ServeProcess
     let directory: URL
     let token: String
-    /// TAPLINE_URL, TAPLINE_CLIENT_ID, TAPLINE_CLIENT_SECRET, and HOME in the test's folder
-    /// (the SDK keeps its tokens under ~/.tapline).
+    /// TAPLINE_URL, TAPLINE_CLIENT_ID and TAPLINE_CLIENT_SECRET.
     let environment: [String: String]
 
     static func start() async throws -> WebhookCLIGateway {
@@ -25,7 +24,7 @@ struct WebhookCLIGateway: Sendable {
         }
         let environment = [
             "TAPLINE_URL": "http://127.0.0.1:\(serve.port)", "TAPLINE_CLIENT_ID": try value("client id:"),
-            "TAPLINE_CLIENT_SECRET": try value("client secret:"), "HOME": directory.path,
+            "TAPLINE_CLIENT_SECRET": try value("client secret:"),
         ]
         return WebhookCLIGateway(serve: serve, directory: directory, token: try await TwoInstanceKillTests.token(from: serve), environment: environment)
     }

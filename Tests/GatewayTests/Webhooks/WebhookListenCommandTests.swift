@@ -108,7 +108,6 @@ struct WebhookListenCommandTests {
         let nobody = try LoopbackPort()
         let run = try await TaplineRun.run(["webhooks", "listen", "--forward-to", "http://127.0.0.1:9/hook"], environment: [
             "TAPLINE_URL": "http://127.0.0.1:\(nobody.port)", "TAPLINE_CLIENT_ID": "id", "TAPLINE_CLIENT_SECRET": "secret",
-            "HOME": try TaplineRun.emptyFolder().path,
         ])
         #expect(run.status != 0)
         let lines = run.standardError.split(separator: "\n")
