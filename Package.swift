@@ -109,6 +109,8 @@ let package = Package(
         .executableTarget(name: "tapline", dependencies: [
             // StorageSQLite: its open errors, which the commands turn into advice.
             "Gateway", "GatewayAPI", "CardData", "PaymentCore", "Storage", "StorageSQLite", "TaplineSDK",
+            // TestBankAccounts: `webhooks trigger` debits the simulator's test accounts.
+            "Processing",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

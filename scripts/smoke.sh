@@ -154,6 +154,22 @@ done
 hooks=$(python3 -c 'import json,sys; lines=[json.loads(l) for l in open(sys.argv[1])]; print(all(l["verified"] and l["id"]==l["header_id"] for l in lines), [l["type"] for l in lines if l["transaction"]==sys.argv[2]])' "$work/webhook-deliveries.jsonl" "$PAID")
 expect "$hooks" "True ['transaction.captured', 'transaction.refunded']" "webhooks delivered and verified"
 
+# Watch webhooks locally: `webhooks listen` forwarded the events of the payment `webhooks
+# trigger transaction.refunded` made, each once, verified with the secret it kept in
+# listen-secret.txt, printed a line for each, and stopped on SIGTERM with status 0.
+# (The block before ends without a newline: trigger's line follows the events JSON.)
+triggered=$(sed -n 's/.*transaction\.refunded \(evt_[^: ]*\): made a sale, then a refund, payment \([0-9a-f-]*\)$/\1 \2/p' "$work/transcript.txt")
+read -r refund_event triggered_payment <<< "$triggered"
+[ -n "$triggered_payment" ] || { echo "smoke: webhooks trigger printed no event"; exit 1; }
+listened=$(python3 -c 'import json,sys; lines=[json.loads(l) for l in open(sys.argv[1])]; print(all(l["verified"] and l["id"]==l["header_id"] for l in lines), sorted(l["type"] for l in lines if l["transaction"]==sys.argv[2]))' "$work/listen-deliveries.jsonl" "$triggered_payment")
+# Sorted: events carry whole seconds, and those of one second come in the API's order (by id).
+expect "$listened" "True ['transaction.captured', 'transaction.created', 'transaction.refunded']" "webhooks listen forwarded the triggered payment's events, signed"
+expect "$(grep -c "^transaction\.refunded $refund_event -> 200$" "$work/listen.log")" 1 "listen's line for the triggered refund"
+expect "$(grep -c '^Signing secret: whsec_' "$work/listen.log")" 1 "listen printed its secret"
+expect "$(tail -1 "$work/listen.log")" "Stopped." "listen stopped on SIGTERM"
+expect "$(grep -cx 'listen exited 0' "$work/transcript.txt")" 1 "listen exited 0"
+expect "$(stat -c %a "$work/listen-secret.txt")" 600 "listen's secret file mode"
+
 # Reader tokens: the signed and the remote token both carry the merchant's identifier at
 # Apple, the token service was called once (the second request came from the cache), and
 # with it gone a device with no cached token got 503 reader_token_service_unavailable.

@@ -11,12 +11,7 @@ struct DemoCommand: AsyncParsableCommand {
         commandName: "demo", abstract: "Take a simulated Tap to Pay payment through the SDK against a running gateway.",
         discussion: "Needs a gateway (swift run tapline serve) and an API client; serve prints one on first start.")
 
-    @Option(help: "The gateway's base URL (or TAPLINE_URL).")
-    var url: String?
-    @Option(help: "API client id (or TAPLINE_CLIENT_ID).")
-    var clientId: String?
-    @Option(help: "API client secret (or TAPLINE_CLIENT_SECRET).")
-    var clientSecret: String?
+    @OptionGroup var login: GatewayLoginOptions
     @Option(help: "The test card tapped; see the README's test cards.")
     var card = TestCards.visaApproved.pan
     @Option(help: "The amount in major units, e.g. 12.34.")
@@ -29,19 +24,13 @@ struct DemoCommand: AsyncParsableCommand {
     var paceMs = 300
 
     func run() async throws {
-        let environment = ProcessInfo.processInfo.environment
-        guard let base = TaplineEnvironment(url: url ?? environment["TAPLINE_URL"] ?? "http://127.0.0.1:8080") else {
-            throw ValidationError("--url must be an http(s) URL")
-        }
-        guard let id = clientId ?? environment["TAPLINE_CLIENT_ID"], let secret = clientSecret ?? environment["TAPLINE_CLIENT_SECRET"] else {
-            throw ValidationError("give --client-id and --client-secret (or TAPLINE_CLIENT_ID and TAPLINE_CLIENT_SECRET)")
-        }
         guard let currency = Currency(code: currency) else { throw ValidationError("--currency: unknown ISO 4217 code \(currency)") }
         let money: Money
         do { money = try Money(parsing: amount, currency: currency) } catch { throw ValidationError("--amount: \(error)") }
-        let store = FileTokenStore(directory: FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".tapline/demo"))
-        let account = TaplineClient(environment: base, configuration: TaplineConfiguration(tokenStore: store))
-        try await account.authenticate(clientId: id, clientSecret: secret)
+        // A file store: the device registered and activated on the first run is used again.
+        let signedIn = try await login.signIn(
+            keepingTokensIn: FileTokenStore(directory: FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".tapline/demo")))
+        let (base, store, account) = (signedIn.environment, signedIn.store, signedIn.client)
         // A device activated by an earlier run had its account linked then; a new simulated
         // reader starts unlinked, so tell it what the platform would remember.
         let active = try await account.ttp.getStatus() == .active

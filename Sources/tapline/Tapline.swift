@@ -10,6 +10,6 @@ struct Tapline: AsyncParsableCommand {
         // `tapline --version`: the version /health and the SDK show too.
         version: TaplineVersion.current,
         subcommands: [Serve.self, DemoCommand.self, MerchantCommand.self, ClientCommand.self, UserCommand.self, KeysCommand.self, ReaderCommand.self,
-            BackupCommand.self, RestoreCommand.self, ExportCommand.self, ConfigCommand.self]
+            BackupCommand.self, RestoreCommand.self, ExportCommand.self, ConfigCommand.self, WebhooksCommand.self]
     )
 }

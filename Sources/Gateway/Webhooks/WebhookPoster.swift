@@ -39,9 +39,7 @@ struct WebhookPoster: Sendable {
         var failure: String?
         do {
             let request = try self.request(for: job, at: attemptedAt)
-            let status = try await postWithTimeout(request)
-            statusCode = status
-            if !(200..<300).contains(status) { failure = WebhookFailureReason.status(status) }
+            (statusCode, failure) = await Self.send(request, transport: transport, timeout: timeout)
         } catch {
             failure = WebhookFailureReason.describe(error, timeout: timeout)
         }
@@ -59,21 +57,25 @@ struct WebhookPoster: Sendable {
             // A crypto error says nothing to a reader; what failed is the stored secret.
             throw WebhookSecretError.unreadable
         }
-        return WebhookRequest(url: url, headers: [
-            "Content-Type": "application/json",
-            WebhookSignature.headerName: WebhookSignature.sign(payload: job.event.payload, secret: secret, timestamp: date),
-            "Tapline-Event-Id": job.event.id,
-            "Tapline-Event-Type": job.event.type,
-            "User-Agent": Self.userAgent,
-        ], body: job.event.payload)
+        return .signed(url: url, eventId: job.event.id, eventType: job.event.type, payload: job.event.payload, secret: secret, at: date)
+    }
+
+    /// Posts `request` once: the HTTP status of the answer, and the plain-words reason when it
+    /// is not a 2xx or there was none (``WebhookFailureReason``). Deliveries and
+    /// ``WebhookForwarder`` both post here.
+    static func send(_ request: WebhookRequest, transport: any WebhookTransport, timeout: Duration) async -> (status: Int?, failure: String?) {
+        do {
+            let status = try await postWithTimeout(request, transport: transport, timeout: timeout)
+            return (status, (200..<300).contains(status) ? nil : WebhookFailureReason.status(status))
+        } catch {
+            return (nil, WebhookFailureReason.describe(error, timeout: timeout))
+        }
     }
 
     /// The transport's answer, or ``WebhookTransportError/timedOut(_:)`` when the timeout
     /// passes first (the transport is cancelled and bounded by the same timeout itself).
-    private func postWithTimeout(_ request: WebhookRequest) async throws -> Int {
-        let transport = transport
-        let timeout = timeout
-        return try await racing(timeout, timedOut: { WebhookTransportError.timedOut(timeout) }) {
+    private static func postWithTimeout(_ request: WebhookRequest, transport: any WebhookTransport, timeout: Duration) async throws -> Int {
+        try await racing(timeout, timedOut: { WebhookTransportError.timedOut(timeout) }) {
             try await transport.post(request, timeout: timeout)
         }
     }

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 @testable import Gateway
 import Testing
 
@@ -10,31 +7,6 @@ import Testing
 @Suite("Webhook failure reasons")
 struct WebhookFailureReasonTests {
     static let timeout = Duration.seconds(10)
-
-    @Test(arguments: [
-        (URLError.Code.cannotConnectToHost, "connection refused"),
-        (.timedOut, "timed out after 10 s"),
-        (.cannotFindHost, "host not found (DNS)"),
-        (.dnsLookupFailed, "host not found (DNS)"),
-        (.networkConnectionLost, "connection lost"),
-        (.secureConnectionFailed, "TLS handshake failed"),
-        (.serverCertificateUntrusted, "TLS certificate not trusted"),
-        (.badServerResponse, "unreadable HTTP answer"),
-        (.unsupportedURL, "unsupported URL"),
-    ])
-    func urlSessionErrorsInPlainWords(code: URLError.Code, reason: String) {
-        // URLSession hands over an NSError in the URL domain, with its user-info.
-        let nsError = NSError(domain: NSURLErrorDomain, code: code.rawValue, userInfo: [
-            NSLocalizedDescriptionKey: "a long localized description", NSURLErrorFailingURLStringErrorKey: "http://127.0.0.1:9/hook",
-        ])
-        #expect(WebhookFailureReason.describe(nsError, timeout: Self.timeout) == reason)
-        #expect(WebhookFailureReason.describe(URLError(code), timeout: Self.timeout) == reason)
-    }
-
-    @Test func anUnknownURLErrorNamesOnlyItsCode() {
-        let nsError = NSError(domain: NSURLErrorDomain, code: -1_999, userInfo: [NSLocalizedDescriptionKey: "detail"])
-        #expect(WebhookFailureReason.describe(nsError, timeout: Self.timeout) == "network error (URL error -1999)")
-    }
 
     @Test func posixAndOtherDomains() {
         let refused = NSError(domain: NSPOSIXErrorDomain, code: Int(ECONNREFUSED))

@@ -5,7 +5,8 @@ import TestSupport
 
 /// A merchant's server for webhook tests: a Hummingbird app on an ephemeral loopback port
 /// that answers the scripted statuses in order (the last one repeats) and keeps every
-/// request. With `hangs`, it holds each request until the test ends.
+/// request. With `hangs`, it holds each request until the test ends; with `holdingFirst`, the
+/// first that many.
 final class WebhookReceiver: Sendable {
     struct Received: Sendable {
         /// Header names lowercased.
@@ -16,15 +17,17 @@ final class WebhookReceiver: Sendable {
     private let statuses: Locked<[Int]>
     private let requests = Locked<[Received]>([])
     private let hangs: Bool
+    private let held: Locked<Int>
     /// One element per request that arrived.
     let arrivals: AsyncStream<Void>
     private let arrived: AsyncStream<Void>.Continuation
     private let releases: AsyncStream<Void>
     private let release: AsyncStream<Void>.Continuation
 
-    init(answering statuses: [Int] = [200], hangs: Bool = false) {
+    init(answering statuses: [Int] = [200], hangs: Bool = false, holdingFirst: Int = 0) {
         self.statuses = Locked(statuses)
         self.hangs = hangs
+        held = Locked(holdingFirst)
         (arrivals, arrived) = AsyncStream.makeStream()
         (releases, release) = AsyncStream.makeStream()
     }
@@ -40,7 +43,11 @@ final class WebhookReceiver: Sendable {
             for field in request.headers { headers[field.name.canonicalName] = field.value }
             requests.withLock { $0.append(Received(headers: headers, body: Data(buffer: buffer))) }
             arrived.yield()
-            if hangs { for await _ in releases { break } }
+            let holds = hangs || held.withLock { left in
+                defer { left = max(0, left - 1) }
+                return left > 0
+            }
+            if holds { for await _ in releases { break } }
             let status = statuses.withLock { list in list.count > 1 ? list.removeFirst() : list[0] }
             return Response(status: .init(code: status))
         }
