@@ -13,7 +13,7 @@ struct TLSTestClient {
         tls.trustRoots = .certificates(try NIOSSLCertificate.fromPEMFile(ca))
         if let certificate, let key {
             tls.certificateChain = try NIOSSLCertificate.fromPEMFile(certificate).map { .certificate($0) }
-            tls.privateKey = .file(key)
+            tls.privateKey = .privateKey(try NIOSSLPrivateKey(file: key, format: .pem))
         }
         var configuration = HTTPClient.Configuration(tlsConfiguration: tls)
         configuration.httpVersion = http2 ? .automatic : .http1Only

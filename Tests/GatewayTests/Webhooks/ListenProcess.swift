@@ -36,7 +36,7 @@ final class ListenProcess: Sendable {
     /// The first line that matches, waiting for it (an external process is the one thing
     /// polled: 50 ms steps) up to `limit`; throws if the process exits or the time passes first.
     @discardableResult
-    func line(within limit: Duration = .seconds(60), _ matches: (String) -> Bool) async throws -> String {
+    func line(within limit: Duration = .seconds(180), _ matches: (String) -> Bool) async throws -> String {
         let end = ContinuousClock.now + limit
         while ContinuousClock.now < end {
             if let found = lines.first(where: matches) { return found }

@@ -16,7 +16,10 @@ struct WebhookListenCommandTests {
         let before = try await gateway.sale()
         let receiver = WebhookReceiver()
         try await receiver.run { url in
-            let listen = try await ListenProcess(["--forward-to", url, "--secret", Self.secret], environment: gateway.environment, in: gateway.directory)
+            // The receiver runs in the test process, which CI loads with 1,500 other tests: a
+            // generous timeout, so that a slow answer is still the 200 it is.
+            let listen = try await ListenProcess(
+                ["--forward-to", url, "--secret", Self.secret, "--timeout", "120"], environment: gateway.environment, in: gateway.directory)
             #expect(listen.lines.contains("Signing secret: \(Self.secret)"))
             let sale = try await gateway.sale()
             try await gateway.refund(sale)
@@ -72,15 +75,17 @@ struct WebhookListenCommandTests {
         try await receiver.run { url in try await Self.slowThenAnswered(gateway: gateway, receiver: receiver, url: url) }
     }
 
-    /// The first event meets a receiver that holds it past `--timeout 1`, the second one's 200.
+    /// The first event meets a receiver that holds it past `--timeout 20`, the second one's 200.
+    /// (20 s, not 1: the receiver runs in the test process, which CI loads with 1,500 other
+    /// tests, and the second answer must come within the same timeout.)
     static func slowThenAnswered(gateway: WebhookCLIGateway, receiver: WebhookReceiver, url: String) async throws {
         let listen = try await ListenProcess(
-            ["--forward-to", url, "--events", "transaction.captured", "--timeout", "1"], environment: gateway.environment, in: gateway.directory)
+            ["--forward-to", url, "--events", "transaction.captured", "--timeout", "20"], environment: gateway.environment, in: gateway.directory)
         let secretLine = try #require(listen.lines.first { $0.hasPrefix("Signing secret: whsec_") })
         let secret = String(secretLine.dropFirst("Signing secret: ".count))
         let first = try await gateway.sale()
         let firstEvent = try #require(try await gateway.events(transactionId: first, type: "transaction.captured").first)
-        try await listen.line { $0 == "transaction.captured \(firstEvent.id) -> failed: timed out after 1 s" }
+        try await listen.line { $0 == "transaction.captured \(firstEvent.id) -> failed: timed out after 20 s" }
         let second = try await gateway.sale()
         let secondEvent = try #require(try await gateway.events(transactionId: second, type: "transaction.captured").first)
         try await listen.line { $0 == "transaction.captured \(secondEvent.id) -> 200" }
