@@ -31,6 +31,12 @@ struct ServeOptions: ParsableArguments {
     @Option(name: .customLong(ServerSetting.metricsPort.key), help: ArgumentHelp(ServerSetting.metricsPort.help))
     var metricsPort: Int?
 
+    @Option(name: .customLong(ServerSetting.otlpEndpoint.key), help: ArgumentHelp(ServerSetting.otlpEndpoint.help))
+    var otlpEndpoint: String?
+
+    @Option(name: .customLong(ServerSetting.otlpProtocol.key), help: ArgumentHelp(ServerSetting.otlpProtocol.help))
+    var otlpProtocol: String?
+
     @OptionGroup var store: StoreOptions
 
     @OptionGroup(title: "Acquirer") var acquirer: AcquirerOptions
@@ -51,6 +57,8 @@ struct ServeOptions: ParsableArguments {
         overrides.webhookTimeout = webhookTimeout
         overrides.drainTimeout = drainTimeout
         overrides.metricsPort = metricsPort
+        overrides.otlpEndpoint = otlpEndpoint
+        overrides.otlpProtocol = otlpProtocol
         acquirer.apply(to: &overrides)
         readerTokens.apply(to: &overrides)
         cardData.apply(to: &overrides)

@@ -67,6 +67,7 @@ public struct ConfigurationOverrides: Sendable {
             configuration.logLevel = parsed
         }
         configuration.logFormat = try Self.logFormat(sources.lookup(.logFormat))
+        configuration.tracing = try Self.tracing(sources)
         if let seconds = try Self.number(sources, .readerTokenLifetime, in: Self.readerTokenLifetimes) {
             configuration.readerTokenLifetime = TimeInterval(seconds)
         }
