@@ -41,6 +41,10 @@ let package = Package(
         // GET /metrics: swift-metrics' API, exported in Prometheus' text format.
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+        // Traces: swift-distributed-tracing's API; swift-otel exports spans over OTLP/HTTP only
+        // (the gRPC trait would build grpc-swift, minutes of CI for an exporter we do not offer).
+        .package(url: "https://github.com/apple/swift-distributed-tracing.git", from: "1.1.0"),
+        .package(url: "https://github.com/swift-otel/swift-otel.git", from: "1.6.0", traits: ["OTLPHTTP"]),
     ],
     targets: [
         .target(name: "PaymentCore"),
@@ -101,6 +105,8 @@ let package = Package(
             .product(name: "TOMLKit", package: "TOMLKit"),
             .product(name: "Metrics", package: "swift-metrics"),
             .product(name: "Prometheus", package: "swift-prometheus"),
+            .product(name: "Tracing", package: "swift-distributed-tracing"),
+            .product(name: "OTel", package: "swift-otel"),
         ], resources: [.copy("Resources/openapi.yaml"), .copy("Resources/dashboard")]),
         // The SDK an app links: URLSession only, never NIO, so it builds for iOS as it is.
         .target(name: "TaplineSDK", dependencies: ["GatewayAPI", "PaymentCore", "CardData"]),

@@ -58,7 +58,7 @@ import re, sys
 blocks = re.findall(r"^```sh\n(.*?)^```", open(sys.argv[1]).read(), re.S | re.M)
 print("\n".join(blocks))
 EOF
-mkdir -p "$work/scripts" && cp scripts/webhook_receiver.py scripts/acquirer_host.py scripts/acquirer_sealed.py "$work/scripts/"
+mkdir -p "$work/scripts" && cp scripts/webhook_receiver.py scripts/acquirer_host.py scripts/acquirer_sealed.py scripts/otlp_collector.py "$work/scripts/"
 cp -r scripts/interop "$work/scripts/"
 cp -r samples "$work/"   # the provider's sample services the reader-token block starts
 cat > "$work/session.sh" <<EOF

@@ -40,6 +40,12 @@ struct ServeOptions: ParsableArguments {
     @Option(name: .customLong(ServerSetting.tlsClientCA.key), help: ArgumentHelp(ServerSetting.tlsClientCA.help))
     var tlsClientCA: String?
 
+    @Option(name: .customLong(ServerSetting.otlpEndpoint.key), help: ArgumentHelp(ServerSetting.otlpEndpoint.help))
+    var otlpEndpoint: String?
+
+    @Option(name: .customLong(ServerSetting.otlpProtocol.key), help: ArgumentHelp(ServerSetting.otlpProtocol.help))
+    var otlpProtocol: String?
+
     @OptionGroup var store: StoreOptions
 
     @OptionGroup(title: "Acquirer") var acquirer: AcquirerOptions
@@ -63,6 +69,8 @@ struct ServeOptions: ParsableArguments {
         overrides[.tlsCertificate] = tlsCertificate
         overrides[.tlsKey] = tlsKey
         overrides[.tlsClientCA] = tlsClientCA
+        overrides.otlpEndpoint = otlpEndpoint
+        overrides.otlpProtocol = otlpProtocol
         acquirer.apply(to: &overrides)
         readerTokens.apply(to: &overrides)
         cardData.apply(to: &overrides)

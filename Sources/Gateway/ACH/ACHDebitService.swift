@@ -4,6 +4,7 @@ import Logging
 import PaymentCore
 import Processing
 import Storage
+import Tracing
 
 /// ACH debits, in the three atomic phases: recorded `pending`, sent to the processor with
 /// no lock held, then recorded as it answered (`scheduled`, `heldByProcessor`, `declined`).
@@ -17,13 +18,28 @@ struct ACHDebitService: Sendable {
     let now: @Sendable () -> Date
     let makeId: @Sendable () -> String
     let outbox: WebhookOutbox
+    /// Each debit is a span (`payment achDebit`), like a card payment.
+    var tracer: any Tracer = NoOpTracer()
 
     func debit(_ debit: NewACHDebit, merchantId: String, idempotency: IdempotencyClaim?, logger: Logger) async throws -> Transaction {
+        try await tracer.span("payment \(TransactionType.achDebit.rawValue)") { span in
+            span.attributes["tapline.merchant_id"] = merchantId
+            span.attributes["tapline.transaction.type"] = TransactionType.achDebit.rawValue
+            let finished = try await run(debit, merchantId: merchantId, idempotency: idempotency, logger: logger, span: span)
+            span.attributes["tapline.transaction.status"] = finished.status.rawValue
+            return finished
+        }
+    }
+
+    private func run(
+        _ debit: NewACHDebit, merchantId: String, idempotency: IdempotencyClaim?, logger: Logger, span: any Span
+    ) async throws -> Transaction {
         guard processor.supportsACH else { throw GatewayFailure.achNotSupported(processor: processor.identity.name) }
         try await processor.requireReachable()
         var row = Transaction(
             id: makeId(), merchantId: merchantId, type: .achDebit, status: .pending, currency: debit.amount.currency,
             amount: debit.amount.minorUnits, createMethod: .apiToken, createdAt: now())
+        span.attributes["tapline.transaction_id"] = row.id
         row.bankAccount = BankAccountDetails(debit.account, accountNumberHash: panHasher.hash(debit.account.accountNumber))
         row.referenceId = debit.referenceId
         row.customerId = debit.customerId

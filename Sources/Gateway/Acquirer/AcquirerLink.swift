@@ -6,6 +6,7 @@ import Processing
 import ProcessingISO8583
 import ServiceLifecycle
 import Storage
+import Tracing
 
 /// The acquirer link as the gateway runs it (`serve --processor iso8583://…`): the TCP
 /// (or TLS) connections, the ISO 8583 processor over them, and its forwarder, which sends the
@@ -29,19 +30,23 @@ public struct AcquirerLink: Sendable {
     ///
     /// With a key exchange interval the link asks for a new working key that often.
     ///
+    /// Each request to the acquirer and its answer is a span of `tracer` (the gateway's).
+    ///
     /// - Throws: `ConfigurationError` for a zone PIN key or MAC key that is not a triple DES
     ///   key of the length it needs, or a key exchange interval without a zone master key
     ///   and a MAC key.
     public init(_ settings: AcquirerLinkSettings, store: any Store,
-                now: @escaping @Sendable () -> Date = Date.init, logger: Logger,
+                now: @escaping @Sendable () -> Date = Date.init, logger: Logger, tracer: any Tracer = NoOpTracer(),
                 onStatusChange: @escaping @Sendable (ISO8583LinkStatus) -> Void = { _ in }) throws {
-        try self.init(AcquirerNetworkSettings.single(settings).links[0], store: store, now: now, logger: logger, onStatusChange: onStatusChange)
+        try self.init(
+            AcquirerNetworkSettings.single(settings).links[0], store: store, now: now, logger: logger, tracer: tracer,
+            onStatusChange: onStatusChange)
     }
 
     /// One named link of several: its payments carry its identity, and it repeats only the
     /// reversals it owes.
     public init(_ named: NamedAcquirerLinkSettings, store: any Store,
-                now: @escaping @Sendable () -> Date = Date.init, logger: Logger,
+                now: @escaping @Sendable () -> Date = Date.init, logger: Logger, tracer: any Tracer = NoOpTracer(),
                 onStatusChange: @escaping @Sendable (ISO8583LinkStatus) -> Void = { _ in }) throws {
         let settings = named.settings
         name = named.name
@@ -63,7 +68,7 @@ public struct AcquirerLink: Sendable {
             networkSTAN: { Int(try await traceNumbers.next(terminalId: ISO8583TraceNumbers.networkTerminal)) ?? 0 },
             logger: logger, now: now, onStatusChange: onStatusChange,
             messageAuthentication: module.canAuthenticateMessages ? module : nil)
-        let transport = LinkTransport(link: link)
+        let transport = LinkTransport(link: link, tracer: tracer)
         let queue = StoreReversalQueue(store: store, processorId: named.identity.id, now: now)
         var configuration = ISO8583ProcessorConfiguration(
             responseTimeout: settings.responseTimeout, acquiringInstitutionId: settings.acquiringInstitutionId)

@@ -25,9 +25,11 @@ public func buildApplication(
     // The webhook worker runs beside request handling, so no payment waits for a merchant's server.
     // A stop ends the services in reverse order, after the HTTP server has let its requests
     // finish: the webhook worker, the jobs (a reversal the forwarder was sending), the
-    // heartbeat, the acquirer links, which sign off once nothing can use them, and the metrics
-    // listener last, so the stop can be watched.
+    // heartbeat, the acquirer links, which sign off once nothing can use them, the metrics
+    // listener, so the stop can be watched, and the span exporter last, which flushes.
     var background: [any Service] = []
+    // First, so it stops last: the spans of everything that stops before it are exported.
+    if let tracing = dependencies.tracing.service { background.append(tracing) }
     if let metricsPort = configuration.metricsPort {
         background.append(MetricsListener.application(
             services.metricsScrape, host: configuration.host, port: metricsPort, logger: dependencies.logger))
@@ -55,6 +57,11 @@ public func buildApplication(
 /// the configured path; the simulated processor, or the acquirer link; keys from the database when a master key is
 /// configured, else from the key file (created on first start).
 public func productionDependencies(_ configuration: GatewayConfiguration, logger: Logger) async throws -> GatewayDependencies {
+    // Before the store: a tracing setting swift-otel refuses stops the start with nothing opened.
+    let tracing = try GatewayTracing.make(configuration.tracing, logger: logger)
+    if let endpoint = configuration.tracing.tracesURL {
+        logger.notice("spans go to the OTLP collector at \(ConfigurationError.redacted(endpoint)) (\(configuration.tracing.otlpProtocol.rawValue))")
+    }
     let store = try await openStore(configuration, logger: logger)
     let keys: GatewayKeys
     let cardKeys: CardKeyRing
@@ -68,11 +75,13 @@ public func productionDependencies(_ configuration: GatewayConfiguration, logger
     guard let settings = configuration.processor.network else {
         // The simulator forgets on restart; let it honour follow-ups on its earlier payments.
         let processor = SimulatedProcessor(configuration: SimulatedProcessorConfiguration(approvesForgottenOriginals: true))
-        return GatewayDependencies(store: store, processor: processor, keys: keys, cardKeys: cardKeys, logger: logger)
+        var dependencies = GatewayDependencies(store: store, processor: processor, keys: keys, cardKeys: cardKeys, logger: logger)
+        dependencies.tracing = tracing
+        return dependencies
     }
     let network: AcquirerNetwork
     do {
-        network = try AcquirerNetwork(settings, store: store, logger: logger)
+        network = try AcquirerNetwork(settings, store: store, logger: logger, tracer: tracing.tracer)
     } catch {
         try? await store.close()
         throw error
@@ -90,6 +99,7 @@ public func productionDependencies(_ configuration: GatewayConfiguration, logger
     }
     var dependencies = GatewayDependencies(store: store, processor: network.primary.processor, keys: keys, cardKeys: cardKeys, logger: logger)
     dependencies.acquirers = network
+    dependencies.tracing = tracing
     return dependencies
 }
 
@@ -100,6 +110,8 @@ func buildRouter(_ services: GatewayServices, now: @escaping @Sendable () -> Dat
     // also cover a path no route answers (404).
     // Outermost: every request, answered or failed, counts as in flight until it returns.
     router.add(middleware: InFlightMiddleware(drain: services.drain))
+    // A span per request, around the correlation id's middleware so it reads the id it answered.
+    router.add(middleware: RequestTracingMiddleware(tracer: services.tracer))
     router.add(middleware: CorrelationMiddleware())
     // Outside the envelope, so it counts the status the client gets; once for every route.
     router.add(middleware: RequestMetricsMiddleware(metrics: services.metrics))

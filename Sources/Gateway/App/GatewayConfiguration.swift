@@ -25,6 +25,8 @@ public struct GatewayConfiguration: Sendable {
     public var logLevel: Logger.Level = .info
     /// Text lines for a person, or one JSON object per line for a collector (`--log-format`).
     public var logFormat: LogFormat = .text
+    /// Where spans are exported (`--otlp-endpoint`); off by default.
+    public var tracing = TracingSettings()
     /// Lifetime of an access token (a signed JWT).
     public var accessTokenLifetime: TimeInterval = 15 * 60
     /// Lifetime of a refresh token.

@@ -28,6 +28,9 @@ public struct GatewayDependencies: Sendable {
     /// This gateway's metrics (`GET /metrics`): a registry of its own, never the process's
     /// `MetricsSystem`, so gateways sharing a process (tests) count apart.
     public var metrics = GatewayMetrics()
+    /// This gateway's tracer and its exporter (``GatewayTracing``): its own, never the
+    /// process's `InstrumentationSystem`; off (a no-op tracer) unless an endpoint is configured.
+    public var tracing = GatewayTracing.off
 
     public init(
         store: any Store, processor: any PaymentProcessor, keys: GatewayKeys, cardKeys: CardKeyRing? = nil,

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import Processing
 import Storage
+import Tracing
 
 /// The gateway's services, wired once from configuration and dependencies. Routes, jobs
 /// and the CLI's admin commands all go through these.
@@ -59,11 +60,15 @@ public struct GatewayServices: Sendable {
     /// `GET /metrics`; nil on the API's router when `--metrics-port` serves it elsewhere.
     let metricsScrape: MetricsScrape
     let metricsOnMainPort: Bool
+    /// Starts the spans of requests, use cases, processor calls and database writes.
+    let tracer: any Tracer
 
     public init(configuration: GatewayConfiguration, dependencies: GatewayDependencies) {
         metrics = dependencies.metrics
-        // Every write of the services is timed (tapline_database_write_duration_seconds).
-        let store = MeasuredStore(base: dependencies.store, metrics: dependencies.metrics)
+        let tracer = dependencies.tracing.tracer
+        self.tracer = tracer
+        // Every write of the services is timed (tapline_database_write_duration_seconds) and traced.
+        let store = MeasuredStore(base: dependencies.store, metrics: dependencies.metrics, tracer: tracer)
         self.store = store
         drain = dependencies.drain
         metricsScrape = MetricsScrape(metrics: dependencies.metrics, store: store, acquirers: dependencies.acquirers, now: dependencies.now)
@@ -97,11 +102,12 @@ public struct GatewayServices: Sendable {
             now: now)
         payments = PaymentService(
             store: store, processors: processors, recorder: recorder, panHasher: PANHasher(key: dependencies.keys.panHashKey),
-            now: now, makeId: dependencies.makeId, outbox: outbox)
+            now: now, makeId: dependencies.makeId, outbox: outbox, tracer: tracer)
         achDebits = ACHDebitService(
             store: store, processor: processor, recorder: recorder, panHasher: PANHasher(key: dependencies.keys.panHashKey),
-            now: now, makeId: dependencies.makeId, outbox: outbox)
-        followUps = FollowUpService(store: store, processors: processors, recorder: recorder, now: now, makeId: dependencies.makeId)
+            now: now, makeId: dependencies.makeId, outbox: outbox, tracer: tracer)
+        followUps = FollowUpService(
+            store: store, processors: processors, recorder: recorder, now: now, makeId: dependencies.makeId, tracer: tracer)
         tokens = TokenService(store: store, signer: signer, configuration: configuration, now: now, makeId: dependencies.makeId)
         let reconciler = BatchReconciler(
             store: store, processors: processors, outbox: outbox, now: now, logger: dependencies.logger, metrics: dependencies.metrics)

@@ -3,6 +3,7 @@ import Logging
 import PaymentCore
 import Processing
 import Storage
+import Tracing
 
 /// Capture, incremental authorization, tip adjustment, void, reversal and refund, each
 /// recorded as a transaction of its own, in the three atomic phases.
@@ -12,6 +13,8 @@ struct FollowUpService: Sendable {
     let recorder: OutcomeRecorder
     let now: @Sendable () -> Date
     let makeId: @Sendable () -> String
+    /// Each follow-up is a span (`follow-up capture`) on the payment's id.
+    var tracer: any Tracer = NoOpTracer()
 
     /// `logger`, the request's, gets the operation's outcome line (``PaymentLog``).
     /// `breakdown` (capture, incremental authorization, tip adjustment) describes the payment's new total: it is
@@ -23,7 +26,25 @@ struct FollowUpService: Sendable {
         idempotency: IdempotencyClaim?, tap: TapProof? = nil, breakdown: PaymentBreakdown? = nil, currency: Currency? = nil,
         logger: Logger? = nil
     ) async throws -> (operation: Transaction, payment: Transaction) {
+        try await tracer.span("follow-up \(request.type.rawValue)") { span in
+            span.attributes["tapline.merchant_id"] = merchantId
+            span.attributes["tapline.transaction.type"] = request.type.rawValue
+            span.attributes["tapline.payment_id"] = paymentId
+            let finished = try await run(
+                request, paymentId: paymentId, merchantId: merchantId, createdById: createdById, idempotency: idempotency,
+                tap: tap, breakdown: breakdown, currency: currency, logger: logger, span: span)
+            span.attributes["tapline.transaction.status"] = finished.operation.status.rawValue
+            return finished
+        }
+    }
+
+    private func run(
+        _ request: FollowUpRequest, paymentId: String, merchantId: String, createdById: String?,
+        idempotency: IdempotencyClaim?, tap: TapProof?, breakdown: PaymentBreakdown?, currency: Currency?,
+        logger: Logger?, span: any Span
+    ) async throws -> (operation: Transaction, payment: Transaction) {
         let operationId = makeId()
+        span.attributes["tapline.transaction_id"] = operationId
         let now = now()
         // A follow-up goes to its payment's own processor, never elsewhere.
         let processor = try await processors.gateway(forPayment: paymentId, merchantId: merchantId, store: store)

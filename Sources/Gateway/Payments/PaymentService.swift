@@ -4,6 +4,7 @@ import Logging
 import PaymentCore
 import Processing
 import Storage
+import Tracing
 
 /// Sales and authorizations: the start of every payment, in the three atomic phases.
 struct PaymentService: Sendable {
@@ -14,12 +15,26 @@ struct PaymentService: Sendable {
     let now: @Sendable () -> Date
     let makeId: @Sendable () -> String
     let outbox: WebhookOutbox
+    /// Each payment is a span (`payment sale`): the use case its writes and processor call are children of.
+    var tracer: any Tracer = NoOpTracer()
 
     /// Runs a sale or authorization and returns the payment as it ended. A processor error or
     /// timeout ends the payment `failed` (with a reversal when an approval may have happened)
     /// and is thrown as `GatewayFailure.processorFailed` with the failed row.
     /// `logger` is the request's, so failures are logged with its correlation id.
     func create(_ payment: NewPayment, merchantId: String, idempotency: IdempotencyClaim?, logger: Logger) async throws -> Transaction {
+        try await tracer.span("payment \(payment.type.rawValue)") { span in
+            span.attributes["tapline.merchant_id"] = merchantId
+            span.attributes["tapline.transaction.type"] = payment.type.rawValue
+            let finished = try await run(payment, merchantId: merchantId, idempotency: idempotency, logger: logger, span: span)
+            span.attributes["tapline.transaction.status"] = finished.status.rawValue
+            return finished
+        }
+    }
+
+    private func run(
+        _ payment: NewPayment, merchantId: String, idempotency: IdempotencyClaim?, logger: Logger, span: any Span
+    ) async throws -> Transaction {
         // Chosen before phase 1 writes where the payment goes: recovery and every follow-up
         // find its processor there.
         let processor = try await processors.route(
@@ -29,6 +44,7 @@ struct PaymentService: Sendable {
         var row = Transaction(
             id: makeId(), merchantId: merchantId, type: payment.type, status: .pending,
             currency: payment.currency, amount: payment.total, createMethod: payment.createMethod, createdAt: now())
+        span.attributes["tapline.transaction_id"] = row.id
         row.tipAmount = payment.tipAmount
         row.card = payment.card.summary(panHash: payment.card.clear.map { panHasher.hash($0.pan) } ?? "", entryMode: payment.entryModeName)
         row.cardPresent = payment.tap?.details

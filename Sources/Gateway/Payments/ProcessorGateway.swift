@@ -1,5 +1,6 @@
 import PaymentCore
 import Processing
+import Tracing
 
 /// The processor as the services use it: every call bounded by the configured timeout, and
 /// each follow-up type sent to its own processor operation.
@@ -8,6 +9,8 @@ struct ProcessorGateway: Sendable {
     let timeout: Duration
     /// Times each call to the processor (`tapline_processor_request_duration_seconds`).
     var metrics: GatewayMetrics?
+    /// Each call is a client span (`processor authorize`), the acquirer's messages its children.
+    var tracer: any Tracer = NoOpTracer()
 
     /// The processor's id and name, as settings and payments show them.
     var identity: ProcessorIdentity { processor.identity }
@@ -75,18 +78,34 @@ struct ProcessorGateway: Sendable {
 
     /// Runs `call`, giving up with `.noAnswer` once the timeout passes. Errors that are not
     /// the processor's own are reported as a processor malfunction (96). The time it took,
-    /// answered or not, is recorded under `operation` (nil: local work, not a call).
+    /// answered or not, is recorded under `operation` (nil: local work, not a call), and the
+    /// call is a span named by it.
     private func bounded<T: Sendable>(
         _ operation: String?, _ call: @escaping @Sendable () async throws -> T
     ) async throws(ProcessorError) -> T {
-        let timeout = self.timeout
+        guard let operation else { return try await Self.race(call, timeout: timeout).get() }
         let started = ContinuousClock.now
         defer {
-            if let operation, let metrics {
-                metrics.processorCall(processor: identity.id, operation: operation, duration: ContinuousClock.now - started)
-            }
+            metrics?.processorCall(processor: identity.id, operation: operation, duration: ContinuousClock.now - started)
         }
-        let result: Result<T, ProcessorError> = await withTaskGroup(of: Result<T, ProcessorError>?.self) { group in
+        let result = await tracer.span("processor \(operation)", kind: .client) { span in
+            span.attributes["tapline.processor.id"] = identity.id
+            span.attributes["tapline.processor.operation"] = operation
+            let result = await Self.race(call, timeout: timeout)
+            if case .failure(let error) = result {
+                span.attributes["error.type"] = error.traceName
+                span.setStatus(SpanStatus(code: .error))
+            }
+            return result
+        }
+        return try result.get()
+    }
+
+    /// The call's result, or `.noAnswer` when `timeout` passes first.
+    private static func race<T: Sendable>(
+        _ call: @escaping @Sendable () async throws -> T, timeout: Duration
+    ) async -> Result<T, ProcessorError> {
+        await withTaskGroup(of: Result<T, ProcessorError>?.self) { group in
             group.addTask {
                 do {
                     return .success(try await call())
@@ -110,6 +129,16 @@ struct ProcessorGateway: Sendable {
             group.cancelAll()
             return outcome
         }
-        return try result.get()
+    }
+}
+
+private extension ProcessorError {
+    /// The case's name, for a span.
+    var traceName: String {
+        switch self {
+        case .unavailable: "unavailable"
+        case .noAnswer: "noAnswer"
+        case .notConnected: "notConnected"
+        }
     }
 }

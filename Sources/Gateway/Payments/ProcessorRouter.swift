@@ -27,11 +27,13 @@ struct ProcessorRouter: Sendable {
     /// call bounded by `timeout`.
     init(_ dependencies: GatewayDependencies, timeout: Duration) {
         guard let network = dependencies.acquirers else {
-            self.init(single: ProcessorGateway(processor: dependencies.processor, timeout: timeout, metrics: dependencies.metrics))
+            self.init(single: ProcessorGateway(
+                processor: dependencies.processor, timeout: timeout, metrics: dependencies.metrics, tracer: dependencies.tracing.tracer))
             return
         }
         self.init(links: network.links.map {
-            Link(name: $0.name, gateway: ProcessorGateway(processor: $0.processor, timeout: timeout, metrics: dependencies.metrics), failover: $0.failover)
+            Link(name: $0.name, gateway: ProcessorGateway(
+                processor: $0.processor, timeout: timeout, metrics: dependencies.metrics, tracer: dependencies.tracing.tracer), failover: $0.failover)
         }, routing: network.routing)
     }
 

@@ -31,14 +31,14 @@ struct AcquirerHarness: Sendable {
     /// card data needs the keys and the real time). `tls` puts the link on TLS; with
     /// `waitUntilUp` false the harness returns without waiting for a connection to sign on
     /// (for a link that must not). `keyExchangeInterval` has the link ask for a new working key
-    /// that often.
+    /// that often. `tracing` is the gateway's, the link's spans too.
     static func make(hostFlags: [String] = [], store: (any Store)? = nil, host given: AcquirerHostProcess? = nil,
                      tls: AcquirerTLSSettings? = nil, waitUntilUp: Bool = true,
                      processorTimeout: Duration = .seconds(10), gatewayTimeout: Duration? = nil, connections: Int = 2,
                      echoInterval: Duration = .seconds(60), setIds: Bool = true, keys: GatewayKeys = .generate(),
                      clock: TestClock = TestClock(), cardData: CardDataMode = .tapline,
                      macKey: String? = nil, zoneMasterKey: String? = nil,
-                     keyExchangeInterval: Duration? = nil) async throws -> AcquirerHarness {
+                     keyExchangeInterval: Duration? = nil, tracing: GatewayTracing = .off) async throws -> AcquirerHarness {
         let host = try given ?? AcquirerHostProcess(flags: hostFlags)
         let store = store ?? MemoryStore()
         var settings = AcquirerLinkSettings(host: "127.0.0.1", port: host.port)
@@ -54,13 +54,13 @@ struct AcquirerHarness: Sendable {
         let linkLogs = LogCapture()
         var logger = Logger(label: "acquirer-test") { _ in AcquirerLogHandler(events: events, capture: linkLogs) }
         logger.logLevel = .trace
-        let link = try AcquirerLink(settings, store: store, logger: logger,
+        let link = try AcquirerLink(settings, store: store, logger: logger, tracer: tracing.tracer,
                                     onStatusChange: { events.status(isUp: $0.isUp) })
         var configuration = GatewayConfiguration()
         configuration.processorTimeout = gatewayTimeout ?? settings.gatewayTimeout
         configuration.cardData = cardData
         let gateway = try await GatewayHarness.make(
-            store: store, processor: link.processor, clock: clock, keys: keys, configuration: configuration)
+            store: store, processor: link.processor, clock: clock, keys: keys, configuration: configuration, tracing: tracing)
         if setIds {
             var ids = UpdatePaymentSettingsRequest()
             ids.acquirerMerchantId = .some(cardAcceptorId)

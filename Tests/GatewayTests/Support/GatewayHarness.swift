@@ -41,7 +41,7 @@ struct GatewayHarness {
         permissions: [APIPermission] = APIPermission.defaultGrant, clock: TestClock = TestClock(),
         keys: GatewayKeys = .generate(), cardKeys: CardKeyRing? = nil, configuration: GatewayConfiguration = GatewayConfiguration(),
         webhookTransport: (any WebhookTransport)? = nil, acquirers: AcquirerNetwork? = nil, logFormat: LogFormat = .text,
-        drain: GatewayDrain = GatewayDrain()
+        drain: GatewayDrain = GatewayDrain(), tracing: GatewayTracing = .off
     ) async throws -> GatewayHarness {
         // The jobs are the tests' to run (`services.….run()` under the test clock): the
         // scheduler's first round (and recovery's, and the heartbeat) runs at start only, so a round on a slow machine's wall
@@ -63,6 +63,7 @@ struct GatewayHarness {
             store: store, processor: processor, keys: keys, cardKeys: cardKeys, now: { clock.now() }, logger: logger)
         if let webhookTransport { dependencies.webhookTransport = webhookTransport }
         dependencies.drain = drain
+        dependencies.tracing = tracing
         // The application runs the links' connections, as `serve` does.
         dependencies.acquirers = acquirers
         let services = GatewayServices(configuration: configuration, dependencies: dependencies)

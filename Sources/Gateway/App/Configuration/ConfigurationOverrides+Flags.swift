@@ -14,6 +14,8 @@ extension ConfigurationOverrides {
     public var webhookTimeout: Int? { get { self[.webhookTimeout].flatMap { Int($0) } } set { self[.webhookTimeout] = newValue.map(String.init) } }
     public var drainTimeout: Int? { get { self[.drainTimeout].flatMap { Int($0) } } set { self[.drainTimeout] = newValue.map(String.init) } }
     public var metricsPort: Int? { get { self[.metricsPort].flatMap { Int($0) } } set { self[.metricsPort] = newValue.map(String.init) } }
+    public var otlpEndpoint: String? { get { self[.otlpEndpoint] } set { self[.otlpEndpoint] = newValue } }
+    public var otlpProtocol: String? { get { self[.otlpProtocol] } set { self[.otlpProtocol] = newValue } }
     public var databaseURL: String? { get { self[.databaseURL] } set { self[.databaseURL] = newValue } }
     public var databasePoolSize: Int? { get { self[.databasePoolSize].flatMap { Int($0) } } set { self[.databasePoolSize] = newValue.map(String.init) } }
     public var masterKeyFile: String? { get { self[.masterKeyFile] } set { self[.masterKeyFile] = newValue } }

@@ -77,6 +77,7 @@ public struct ConfigurationOverrides: Sendable {
             configuration.logLevel = parsed
         }
         check { configuration.logFormat = try Self.logFormat(sources.lookup(.logFormat)) }
+        check { configuration.tracing = try Self.tracing(sources) }
         check {
             if let seconds = try Self.number(sources, .readerTokenLifetime, in: Self.readerTokenLifetimes) {
                 configuration.readerTokenLifetime = TimeInterval(seconds)

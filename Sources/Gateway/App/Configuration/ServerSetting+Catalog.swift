@@ -1,6 +1,6 @@
 extension ServerSetting {
     /// Every setting, in the order the README's table and `tapline config print` list them.
-    public static let all: [ServerSetting] = server + listenerTLS + acquirer + readerTokenSettings + cardDataSettings
+    public static let all: [ServerSetting] = server + listenerTLS + tracing + acquirer + readerTokenSettings + cardDataSettings
 
     /// The setting whose file key is `key`.
     public static func named(_ key: String) -> ServerSetting? { all.first { $0.key == key } }

@@ -28,6 +28,10 @@ struct ResolvedSettingCase: Sendable, CustomTestStringConvertible {
         .init(setting: .pinWindow, values: ("30", "40", "50"), defaultValue: "120") { String(Int($0.pinWindow)) },
         .init(setting: .webhookTimeout, values: ("1", "2", "3"), defaultValue: "10") { String($0.webhookTimeout.components.seconds) },
         .init(setting: .drainTimeout, values: ("1", "2", "3"), defaultValue: "30") { String($0.drainTimeout.components.seconds) },
+        .init(setting: .otlpEndpoint, values: ("http://f:4318", "http://e:4318", "https://c:4318/"), defaultValue: "") { $0.tracing.endpoint ?? "" },
+        .init(setting: .otlpProtocol, values: ("http/json", "http/protobuf", "http/json"), defaultValue: "http/protobuf", context: otlp) {
+            $0.tracing.otlpProtocol.rawValue
+        },
         .init(setting: .dashboardPasswordCost, values: ("10", "11", "13"), defaultValue: "12") { String($0.dashboard.passwordCost) },
         .init(setting: .dashboardSecureCookies, values: ("true", "false", "true"), defaultValue: "false") { String($0.dashboard.secureCookies) },
         .init(setting: .processor, values: ("iso8583://f:1", "iso8583://e:1", "iso8583://c:1"), defaultValue: "simulator") { $0.processor.text },
@@ -44,6 +48,7 @@ struct ResolvedSettingCase: Sendable, CustomTestStringConvertible {
     ]
 
     private static let link = [(key: "processor", value: "iso8583://host:9000")]
+    private static let otlp = [(key: "otlp-endpoint", value: "http://collector:4318")]
 }
 
 private extension ProcessorChoice {
