@@ -27,6 +27,9 @@ public struct SettlementJob: Sendable {
             // One merchant's failure must not keep the others' batches open.
             do {
                 if let batch = try await closeIfDue(merchantId: merchant.id, slot: slot) { closed.append(batch) }
+            } catch is CancellationError {
+                // The gateway is stopping (also when it could not start): the scheduler says so.
+                throw CancellationError()
             } catch {
                 logger.error("scheduled batch close failed", metadata: ["merchant_id": "\(merchant.id)", "error": "\(error)"])
             }
@@ -34,6 +37,8 @@ public struct SettlementJob: Sendable {
         // Totals the acquirer has not answered yet (it was down, or the close was cut short).
         do {
             try await batches.reconciler.resendDue()
+        } catch is CancellationError {
+            throw CancellationError()
         } catch {
             logger.error("sending batch totals to the acquirer again failed", metadata: ["error": "\(error)"])
         }
