@@ -22,12 +22,8 @@ struct ACHDebitService: Sendable {
     var tracer: any Tracer = NoOpTracer()
 
     func debit(_ debit: NewACHDebit, merchantId: String, idempotency: IdempotencyClaim?, logger: Logger) async throws -> Transaction {
-        try await tracer.span("payment \(TransactionType.achDebit.rawValue)") { span in
-            span.attributes["tapline.merchant_id"] = merchantId
-            span.attributes["tapline.transaction.type"] = TransactionType.achDebit.rawValue
-            let finished = try await run(debit, merchantId: merchantId, idempotency: idempotency, logger: logger, span: span)
-            span.attributes["tapline.transaction.status"] = finished.status.rawValue
-            return finished
+        try await tracer.useCase("payment", type: .achDebit, merchantId: merchantId, status: \.status) { span in
+            try await run(debit, merchantId: merchantId, idempotency: idempotency, logger: logger, span: span)
         }
     }
 

@@ -26,15 +26,11 @@ struct FollowUpService: Sendable {
         idempotency: IdempotencyClaim?, tap: TapProof? = nil, breakdown: PaymentBreakdown? = nil, currency: Currency? = nil,
         logger: Logger? = nil
     ) async throws -> (operation: Transaction, payment: Transaction) {
-        try await tracer.span("follow-up \(request.type.rawValue)") { span in
-            span.attributes["tapline.merchant_id"] = merchantId
-            span.attributes["tapline.transaction.type"] = request.type.rawValue
+        try await tracer.useCase("follow-up", type: request.type, merchantId: merchantId, status: \.operation.status) { span in
             span.attributes["tapline.payment_id"] = paymentId
-            let finished = try await run(
+            return try await run(
                 request, paymentId: paymentId, merchantId: merchantId, createdById: createdById, idempotency: idempotency,
                 tap: tap, breakdown: breakdown, currency: currency, logger: logger, span: span)
-            span.attributes["tapline.transaction.status"] = finished.operation.status.rawValue
-            return finished
         }
     }
 

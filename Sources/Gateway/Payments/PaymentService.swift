@@ -23,12 +23,8 @@ struct PaymentService: Sendable {
     /// and is thrown as `GatewayFailure.processorFailed` with the failed row.
     /// `logger` is the request's, so failures are logged with its correlation id.
     func create(_ payment: NewPayment, merchantId: String, idempotency: IdempotencyClaim?, logger: Logger) async throws -> Transaction {
-        try await tracer.span("payment \(payment.type.rawValue)") { span in
-            span.attributes["tapline.merchant_id"] = merchantId
-            span.attributes["tapline.transaction.type"] = payment.type.rawValue
-            let finished = try await run(payment, merchantId: merchantId, idempotency: idempotency, logger: logger, span: span)
-            span.attributes["tapline.transaction.status"] = finished.status.rawValue
-            return finished
+        try await tracer.useCase("payment", type: payment.type, merchantId: merchantId, status: \.status) { span in
+            try await run(payment, merchantId: merchantId, idempotency: idempotency, logger: logger, span: span)
         }
     }
 

@@ -1,3 +1,4 @@
+import PaymentCore
 import Tracing
 
 extension Tracer {
@@ -17,6 +18,23 @@ extension Tracer {
         } catch {
             span.failed(error)
             throw error
+        }
+    }
+}
+
+extension Tracer {
+    /// A use case's span (`payment sale`, `follow-up capture`): the merchant and the type from
+    /// the start, and the status the transaction `status` picks out of the result ended in.
+    func useCase<T>(
+        _ kind: String, type: TransactionType, merchantId: String, status: (T) -> TransactionStatus,
+        _ body: (any Tracing.Span) async throws -> T
+    ) async rethrows -> T {
+        try await span("\(kind) \(type.rawValue)") { span in
+            span.attributes["tapline.merchant_id"] = merchantId
+            span.attributes["tapline.transaction.type"] = type.rawValue
+            let finished = try await body(span)
+            span.attributes["tapline.transaction.status"] = status(finished).rawValue
+            return finished
         }
     }
 }
