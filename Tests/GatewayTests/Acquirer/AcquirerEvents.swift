@@ -47,7 +47,7 @@ final class AcquirerEvents: Sendable {
     /// not a synchroniser: when it passes, the wait records an issue naming `what` and
     /// returns, so that a broken link fails the test instead of hanging it.
     @discardableResult
-    func wait(for what: String, limit: Duration = .seconds(60), sourceLocation: SourceLocation = #_sourceLocation,
+    func wait(for what: String, limit: Duration = .seconds(180), sourceLocation: SourceLocation = #_sourceLocation,
               until condition: @escaping @Sendable (Snapshot) -> Bool) async -> Snapshot {
         let id = state.withLock { state in
             state.lastWaiterID += 1

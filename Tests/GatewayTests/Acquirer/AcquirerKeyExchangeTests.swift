@@ -20,7 +20,7 @@ struct AcquirerKeyExchangeTests {
 
     private static func kcv(_ hex: String) throws -> String { try TripleDESKey(#require(Hex.bytes(hex))).checkValue }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(5)))
     func aNewMACKeyFromTheHostIsTakenAndUsed() async throws {
         try await AcquirerHarness.with(hostFlags: Self.hostFlags(), connections: 1, macKey: AcquirerMACTests.macKey,
                                        zoneMasterKey: Self.zoneMasterKey) { acquirer in
@@ -41,7 +41,7 @@ struct AcquirerKeyExchangeTests {
     }
 
     /// A key whose KCV does not match is refused (0810 39 = 96); the old key stays.
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(5)))
     func aKeyWithAWrongCheckValueIsRefusedAndTheOldKeyStays() async throws {
         try await AcquirerHarness.with(hostFlags: Self.hostFlags(["--wrong-key-kcv"]), connections: 1,
                                        macKey: AcquirerMACTests.macKey, zoneMasterKey: Self.zoneMasterKey) { acquirer in

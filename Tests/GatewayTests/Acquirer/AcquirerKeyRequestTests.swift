@@ -31,7 +31,7 @@ struct AcquirerKeyRequestTests {
 
     /// The request is an 0800 70 = 161 without 125; the key in the answer is taken before
     /// the request returns, and the next sale is MACed under it and verifies at the host.
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(5)))
     func aRequestedKeyIsTakenAndTheNextMessagesVerifyUnderIt() async throws {
         try await AcquirerHarness.with(hostFlags: Self.hostFlags(), connections: 1, macKey: Self.oldMACKey,
                                        zoneMasterKey: Self.zoneMasterKey) { acquirer in
@@ -64,7 +64,7 @@ struct AcquirerKeyRequestTests {
 
     /// On its schedule the link asks again each interval; a key whose KCV does not match is
     /// refused each time, the connection stays up and payments go on under the old key.
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(5)))
     func aKeyWithAWrongCheckValueIsRefusedAndAskedForAgainAtTheNextInterval() async throws {
         try await AcquirerHarness.with(hostFlags: Self.hostFlags(["--wrong-key-kcv"]), connections: 1,
                                        macKey: Self.oldMACKey, zoneMasterKey: Self.zoneMasterKey,
@@ -85,7 +85,7 @@ struct AcquirerKeyRequestTests {
 
     /// A host that refuses the request (39 = 96, no key) is logged and asked again at the
     /// next interval; the connection stays up and the old key stays in use.
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(5)))
     func aRefusedKeyRequestIsLoggedAndAskedAgainWithoutTouchingPayments() async throws {
         try await AcquirerHarness.with(hostFlags: Self.hostFlags(["--refuse-key-requests"]), connections: 1,
                                        macKey: Self.oldMACKey, zoneMasterKey: Self.zoneMasterKey,

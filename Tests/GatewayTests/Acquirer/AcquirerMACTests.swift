@@ -33,7 +33,7 @@ struct AcquirerMACTests {
     /// The host answers the second sale with a wrong MAC: the gateway fails it at once as
     /// unanswered (504), logs why without the MAC, and reverses it with an 0400 the host
     /// verifies.
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(5)))
     func anAnswerWithAWrongMACFailsTheSaleAndReversesIt() async throws {
         try await AcquirerHarness.with(hostFlags: ["--mac-key", Self.macKey, "--bad-mac-on", "2"], processorTimeout: .seconds(120),
                                        connections: 1, macKey: Self.macKey) { acquirer in

@@ -18,7 +18,7 @@ struct AcquirerReversalTests {
     /// the 0410 found nobody waiting.)
     @Test func anUnansweredSaleIsAnsweredAtTheDeadlineAndItsReversalSentInTheBackground() async throws {
         // The link waits for each answer as long as production does; the gateway's deadline is short.
-        try await AcquirerHarness.with(processorTimeout: .seconds(30), gatewayTimeout: .seconds(2)) { acquirer in
+        try await AcquirerHarness.with(processorTimeout: .seconds(120), gatewayTimeout: .seconds(2)) { acquirer in
             acquirer.host.pause()
             try await acquirer.gateway.test { (session: TestSession) async throws in
                 let reply = try await session.send(.post, APIPath.sale, json: TestSession.cardBody(pan: TestCards.noAnswer.pan))

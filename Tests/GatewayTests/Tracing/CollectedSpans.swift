@@ -58,7 +58,7 @@ final class CollectedSpans: Sendable {
     /// export what it holds; after `limit` the wait records an issue naming `what` and returns
     /// (a watchdog, so that a broken exporter fails the test instead of hanging it).
     func wait(
-        for what: String, limit: Duration = .seconds(60), nudge: Duration = .milliseconds(500), flush: @escaping @Sendable () -> Void,
+        for what: String, limit: Duration = .seconds(180), nudge: Duration = .milliseconds(500), flush: @escaping @Sendable () -> Void,
         sourceLocation: SourceLocation = #_sourceLocation, until condition: @escaping @Sendable ([CollectedSpan]) -> Bool
     ) async -> [CollectedSpan] {
         let deadline = ContinuousClock.now + limit

@@ -36,7 +36,7 @@ final class EventLog<Event: Sendable>: Sendable {
     /// naming `what` and returns, so that a broken link fails the test instead of hanging it.
     @discardableResult
     func wait(
-        for what: String, limit: Duration = .seconds(60), sourceLocation: SourceLocation = #_sourceLocation,
+        for what: String, limit: Duration = .seconds(180), sourceLocation: SourceLocation = #_sourceLocation,
         until condition: @escaping @Sendable ([Event]) -> Bool
     ) async -> [Event] {
         let id = state.withLock { state in

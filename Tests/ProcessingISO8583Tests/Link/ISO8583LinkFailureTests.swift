@@ -22,7 +22,7 @@ import Testing
     /// answered, the short injected timeout failed it as timed out (the host holds it, so
     /// nothing else could end it; a timeout never fired would trip the suite's time limit),
     /// and only then does the answer come, to find nobody waiting.
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(5)))
     func aSilentHostTimesOutAndItsLateAnswerIsDropped() async throws {
         let (host, held) = try await Self.holdingHost()
         let harness = LinkHarness(port: host.port)
@@ -131,7 +131,7 @@ import Testing
     /// "At once" is shown by order, not a stopwatch: the host is started only after the send
     /// has failed, so a send that waited for a connection (or for its 30-second timeout)
     /// could not fail as not connected; it would hang until the suite's time limit.
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(5)))
     func aHostDownAtStartFailsRequestsAtOnceAndIsJoinedWhenItComesUp() async throws {
         let port = try await unusedLoopbackPort()
         let harness = LinkHarness(port: port)

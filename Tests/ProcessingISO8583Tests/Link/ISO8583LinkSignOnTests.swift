@@ -133,7 +133,7 @@ import Testing
     /// because each sign-off's wait (the short injected connect timeout) ran out, which each
     /// connection logs as a timeout. Without it `running` would never return and the time
     /// limit would fail the test.
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(5)))
     func anUnansweredSignOffDelaysShutdownByTheConnectTimeoutAtMost() async throws {
         let host = try await TestAcquirerHost.start { request, connection in
             if request[field: 70]?.text != "002" { connection.send(TestAcquirerHost.answer(to: request)) }

