@@ -95,10 +95,12 @@ struct AcquirerHarness: Sendable {
     /// `body` throws.
     static func with<T: Sendable>(hostFlags: [String] = [], store: (any Store)? = nil, setIds: Bool = true,
                                   processorTimeout: Duration = .seconds(10), gatewayTimeout: Duration? = nil, connections: Int = 2,
+                                  echoInterval: Duration = .seconds(60),
                                   macKey: String? = nil, zoneMasterKey: String? = nil, keyExchangeInterval: Duration? = nil,
                                   _ body: (AcquirerHarness) async throws -> T) async throws -> T {
         let harness = try await make(hostFlags: hostFlags, store: store, processorTimeout: processorTimeout,
-                                     gatewayTimeout: gatewayTimeout, connections: connections, setIds: setIds, macKey: macKey,
+                                     gatewayTimeout: gatewayTimeout, connections: connections, echoInterval: echoInterval,
+                                     setIds: setIds, macKey: macKey,
                                      zoneMasterKey: zoneMasterKey, keyExchangeInterval: keyExchangeInterval)
         do {
             let result = try await body(harness)

@@ -73,7 +73,9 @@ struct TwoInstanceIdempotencyTests {
     /// the first finishes, the other replays its answer.
     @Test func aDuplicateOnTheOtherInstanceWhileTheFirstRunsIsInProgressThenReplays() async throws {
         let processor = GatedProcessor()
-        try await TwoInstanceFleet.run(processor: processor) { fleet in
+        var configuration = TwoInstanceFleet.configuration
+        configuration.processorTimeout = .seconds(600)  // as GatewayConfiguration.holdingTheProcessor
+        try await TwoInstanceFleet.run(processor: processor, configuration: configuration) { fleet in
             try await fleet.test { first, second in
                 let body = TestSession.cardBody(amount: 4_200)
                 let running = Task { try await first.send(.post, APIPath.sale, json: body, headers: [Self.key: "held"]) }

@@ -83,7 +83,7 @@ struct IdempotencyRouteTests {
 
     @Test func duplicateWhileTheFirstIsRunningIs409() async throws {
         let processor = GatedProcessor()
-        let harness = try await GatewayHarness.make(processor: processor)
+        let harness = try await GatewayHarness.make(processor: processor, configuration: .holdingTheProcessor)
         try await harness.test { (session: TestSession) async throws in
             let body = TestSession.cardBody()
             async let first = session.send(.post, APIPath.sale, json: body, headers: [Self.key: "busy"])

@@ -146,7 +146,7 @@ struct HaloPINTests {
 
     @Test func twoPINsAtOnceOneIsRefusedAsInProgress() async throws {
         let processor = GatedProcessor()
-        let harness = try await GatewayHarness.make(processor: processor)
+        let harness = try await GatewayHarness.make(processor: processor, configuration: .holdingTheProcessor)
         try await harness.test { (session: TestSession) async throws in
             try await session.activateDevice()
             async let first = session.apple(try session.tap(pan: softDecline))

@@ -34,7 +34,7 @@ struct KoardIdempotencyTests {
 
     @Test func aDuplicateWhileTheFirstRunsIsInUse() async throws {
         let processor = GatedProcessor()
-        let harness = try await GatewayHarness.make(processor: processor)
+        let harness = try await GatewayHarness.make(processor: processor, configuration: .holdingTheProcessor)
         try await harness.test { (session: TestSession) async throws in
             try await session.activateDevice()
             let body = TestSession.koardBody(try session.tap(amount: 1_000), amount: 1_000, extra: #","transaction_id":"order-busy""#)

@@ -1,3 +1,4 @@
+@testable import Gateway
 import Processing
 import TestSupport
 
@@ -39,4 +40,15 @@ final class GatedProcessor: PaymentProcessor {
         return try await inner.lookup(transactionId: transactionId)
     }
     func cancel(transactionId: String) async throws(ProcessorError) { try await inner.cancel(transactionId: transactionId) }
+}
+
+extension GatewayConfiguration {
+    /// For a test that holds a request at a ``GatedProcessor``'s gate: a deadline far beyond
+    /// the test, so that a loaded machine (the whole suite on two cores) cannot turn the held
+    /// request into a 504 before the test opens the gate.
+    static var holdingTheProcessor: GatewayConfiguration {
+        var configuration = GatewayConfiguration()
+        configuration.processorTimeout = .seconds(600)
+        return configuration
+    }
 }
