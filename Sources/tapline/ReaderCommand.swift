@@ -34,6 +34,8 @@ struct ReaderCommand: AsyncParsableCommand {
         var merchantReference = "INV-12345"
         @Option(help: "credit, debit or prepaid.")
         var funding = "credit"
+        @Option(help: "How many taps to print, one body per line, each a read of its own (for load tests: a read is taken once).")
+        var count = 1
 
         func run() async throws {
             let key: SealingKey
@@ -44,15 +46,20 @@ struct ReaderCommand: AsyncParsableCommand {
             }
             guard let currency = Currency(code: currency) else { throw ValidationError("--currency: unknown ISO 4217 code \(currency)") }
             guard (pin == nil) == (pinToken == nil) else { throw ValidationError("--pin and --pin-token go together") }
-            let tap = try SimulatedTap(
-                pan: try PAN.validated(card), amount: amount > 0 ? amount : nil, currencyCode: currency.numericCode,
-                kind: refund ? .refund : .purchase, readAt: Date(), readerId: "tapline-cli-reader", pinToken: pinToken, funding: funding)
-            let sealed = try tap.sealed(to: key, pin: try pin.map { try PIN($0) })
-            let body = ["merchantReference": merchantReference, "generalCardData": sealed.generalCardData,
-                        "paymentCardData": sealed.paymentCardData]
+            guard (1...1_000_000).contains(count) else { throw ValidationError("--count: take 1 to 1000000 taps") }
+            let pan = try PAN.validated(card)
+            let pin = try pin.map { try PIN($0) }
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            print(String(decoding: try encoder.encode(body), as: UTF8.self))
+            for _ in 0..<count {
+                let tap = try SimulatedTap(
+                    pan: pan, amount: amount > 0 ? amount : nil, currencyCode: currency.numericCode,
+                    kind: refund ? .refund : .purchase, readAt: Date(), readerId: "tapline-cli-reader", pinToken: pinToken, funding: funding)
+                let sealed = try tap.sealed(to: key, pin: pin)
+                let body = ["merchantReference": merchantReference, "generalCardData": sealed.generalCardData,
+                            "paymentCardData": sealed.paymentCardData]
+                print(String(decoding: try encoder.encode(body), as: UTF8.self))
+            }
         }
     }
 }
