@@ -75,7 +75,10 @@ let package = Package(
         .target(name: "StorageSQL", dependencies: ["Storage", "PaymentCore"]),
         .target(name: "StorageSQLite", dependencies: [
             "Storage", "StorageSQL", "PaymentCore",
+            // Its connections drive sqlite-nio's vendored SQLite (VaporCSQLite) directly, and
+            // commit on NIO's thread pool.
             .product(name: "SQLiteNIO", package: "sqlite-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "Logging", package: "swift-log"),
         ]),
         // The PostgreSQL store, for several gateway instances sharing one database.
