@@ -133,6 +133,8 @@ let package = Package(
             .product(name: "Crypto", package: "swift-crypto"),
             // `webhooks`: the real worker against a local receiver.
             "Gateway", "Storage", "StorageSQLite", "Processing",
+            // `sqlite-writes`: the shared SQL over sqlite-nio as the store ran it before group commit.
+            "StorageSQL", .product(name: "SQLiteNIO", package: "sqlite-nio"),
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "Logging", package: "swift-log"),
         ]),
