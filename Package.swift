@@ -75,7 +75,10 @@ let package = Package(
         .target(name: "StorageSQL", dependencies: ["Storage", "PaymentCore"]),
         .target(name: "StorageSQLite", dependencies: [
             "Storage", "StorageSQL", "PaymentCore",
+            // Its connections drive sqlite-nio's vendored SQLite (VaporCSQLite) directly, and
+            // commit on NIO's thread pool.
             .product(name: "SQLiteNIO", package: "sqlite-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "Logging", package: "swift-log"),
         ]),
         // The PostgreSQL store, for several gateway instances sharing one database.
@@ -130,6 +133,8 @@ let package = Package(
             .product(name: "Crypto", package: "swift-crypto"),
             // `webhooks`: the real worker against a local receiver.
             "Gateway", "Storage", "StorageSQLite", "Processing",
+            // `sqlite-writes`: the shared SQL over sqlite-nio as the store ran it before group commit.
+            "StorageSQL", .product(name: "SQLiteNIO", package: "sqlite-nio"),
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "Logging", package: "swift-log"),
         ]),

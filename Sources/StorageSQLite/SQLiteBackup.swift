@@ -6,11 +6,10 @@ import Storage
 /// A consistent copy of a live SQLite database, taken with `VACUUM INTO` while
 /// `tapline serve` keeps writing.
 ///
-/// Why not SQLite's online backup API (`sqlite3_backup_*`): sqlite-nio exports only its
-/// `SQLiteNIO` product, whose connection keeps its `sqlite3*` handle internal, and its C
-/// target (`VaporCSQLite`) is not a product another package may import. `VACUUM INTO` runs
-/// in one read transaction, so in WAL mode it copies the last committed state while the
-/// server's writes go on, and it never writes to the live database.
+/// `VACUUM INTO` rather than SQLite's online backup API (`sqlite3_backup_*`): one statement
+/// on a connection of its own, no handle of a running store needed. It runs in one read
+/// transaction, so in WAL mode it copies the last committed state while the server's writes
+/// go on, and it never writes to the live database.
 ///
 /// The copy goes to a hidden file in the target's folder, made mode 0600 first (the
 /// database holds secret hashes and customer names), is flushed to disk, and only then is

@@ -3,13 +3,17 @@ import SQLiteNIO
 import Storage
 import StorageSQL
 
-/// One connection as used by one `read` or `write`: runs the shared SQL with bound values
-/// and turns SQLite's errors into ``StoreError``s the gateway can act on.
+/// One connection as used by one `read` or one write body: runs the shared SQL with bound
+/// values on the calling task (``SQLiteHandle``) and turns SQLite's errors into
+/// ``StoreError``s the gateway can act on.
 ///
-/// The session is closed when its read or write ends, so a reader or writer kept beyond
-/// its closure fails instead of running SQL outside the transaction and the lock.
+/// The session is closed when its read or write body ends, so a reader or writer kept beyond
+/// its closure fails instead of running SQL outside its transaction and turn.
+///
+/// Its static functions run SQL on a sqlite-nio connection instead: what the backup and the
+/// restore use, on the same linked SQLite.
 struct SQLiteSession: SQLSession {
-    let connection: SQLiteConnection
+    let handle: SQLiteHandle
     let gate = SQLGate()
 
     /// SQLite's single writer already excludes every other writer, so nothing locks rows.
@@ -18,16 +22,15 @@ struct SQLiteSession: SQLSession {
     /// Runs one statement and returns its rows. `subject` names the record in errors.
     func rows(_ sql: String, _ binds: [SQLValue], subject: String) async throws -> [SQLRow] {
         guard gate.isOpen else { throw StoreError.unavailable("the read or write this session belonged to has ended") }
-        return try await Self.rows(sql, binds, on: connection, subject: subject)
+        return try handle.rows(sql, binds, subject: subject)
     }
 
-    /// Closes the session, then runs the statement that ends its transaction.
-    func end(with sql: String) async throws {
+    /// Ends the session: its reader or writer fails from now on.
+    func close() {
         gate.close()
-        _ = try await Self.native(sql, [], on: connection, subject: "")
     }
 
-    /// Runs one statement outside any session (opening, migrating).
+    /// Runs one statement on a sqlite-nio connection (backup, restore).
     static func rows(_ sql: String, _ binds: [SQLValue], on connection: SQLiteConnection, subject: String) async throws -> [SQLRow] {
         try await native(sql, binds.map(Self.data), on: connection, subject: subject).map(Self.row)
     }

@@ -4,9 +4,10 @@ import SQLiteNIO
 import Storage
 
 extension SQLiteStore {
-    /// A connection to the database at `path`. With `create` false SQLite is told to open an
+    /// Where SQLite opens the database at `path`: the writer's name and the readers' (always
+    /// an existing file, `file:…?mode=rw`). With `create` false SQLite is told to open an
     /// existing file only, so a mistyped path is an error instead of a new empty database.
-    static func connect(path: String, create: Bool, logger: Logger) async throws -> SQLiteConnection {
+    static func databaseLocation(path: String, create: Bool) throws -> (path: String, writer: String, reader: String) {
         let file = URL(fileURLWithPath: path).standardizedFileURL
         let folder = file.deletingLastPathComponent().path
         var isFolder: ObjCBool = false
@@ -20,16 +21,23 @@ extension SQLiteStore {
             // SQLite gives the -wal and -shm files the mode of the database file.
             _ = FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
         }
-        // sqlite-nio always asks for SQLITE_OPEN_CREATE; a URI's mode=rw takes creating away
+        // SQLite is always asked with SQLITE_OPEN_CREATE; a URI's mode=rw takes creating away
         // again, so a file removed since the check above is not made anew.
-        let location = create ? path : existingFileURI(file.path)
+        let existing = existingFileURI(file.path)
+        return (file.path, create ? path : existing, existing)
+    }
+
+    /// A sqlite-nio connection to the database at `path` (the backup and the restore; the
+    /// same linked SQLite as the store's own connections).
+    static func connect(path: String, create: Bool, logger: Logger) async throws -> SQLiteConnection {
+        let location = try databaseLocation(path: path, create: create)
         let connection: SQLiteConnection
         do {
-            connection = try await SQLiteConnection.open(storage: .file(path: location), logger: logger)
+            connection = try await SQLiteConnection.open(storage: .file(path: location.writer), logger: logger)
         } catch let error as SQLiteError {
             throw SQLiteSession.storeError(error, subject: path)
         }
-        try await requireDatabase(connection, path: file.path)
+        try await requireDatabase(connection, path: location.path)
         return connection
     }
 
@@ -60,15 +68,15 @@ extension SQLiteStore {
 
     /// Durability and integrity settings of the write connection. WAL and the busy timeout
     /// come first: the others are per connection, WAL is kept in the file.
-    static func configureWriter(_ connection: SQLiteConnection) async throws {
-        try await execute("PRAGMA busy_timeout = \(busyTimeoutMilliseconds)", on: connection)
-        let mode = try await SQLiteSession.native("PRAGMA journal_mode = WAL", [], on: connection, subject: "")
-        guard mode.first?.column("journal_mode")?.string?.lowercased() == "wal" else {
+    static func configureWriter(_ handle: SQLiteHandle) throws {
+        try handle.run("PRAGMA busy_timeout = \(busyTimeoutMilliseconds)")
+        let mode = try handle.rows("PRAGMA journal_mode = WAL", [], subject: "")
+        guard case .text(let name)? = try mode.first?.value("journal_mode"), name.lowercased() == "wal" else {
             // Without WAL a read would wait for the writer, or see nothing of the promised isolation.
             throw StoreError.unavailable("SQLite refused WAL mode for this database")
         }
-        try await execute("PRAGMA synchronous = FULL", on: connection)
-        try await execute("PRAGMA foreign_keys = ON", on: connection)
+        try handle.run("PRAGMA synchronous = FULL")
+        try handle.run("PRAGMA foreign_keys = ON")
     }
 
     static func execute(_ sql: String, on connection: SQLiteConnection) async throws {
@@ -77,13 +85,12 @@ extension SQLiteStore {
 }
 
 extension SQLiteStore {
-    /// A PRAGMA's value on the write or the read connection, for tests and diagnostics.
+    /// A PRAGMA's value on the write or a read connection, for tests and diagnostics.
     /// `name` must be a fixed pragma name, never outside input.
     func pragma(_ name: String, onReader: Bool = false) async throws -> SQLiteData? {
-        let connection = onReader ? readConnection : writeConnection
-        let lock = onReader ? readLock : writeLock
-        return try await lock.withLock {
-            try await SQLiteSession.native("PRAGMA \(name)", [], on: connection, subject: "").first?.columns.first?.data
+        if onReader {
+            return try await readers.withConnection { try $0.pragma(name) }
         }
+        return try await writer.withConnection { try $0.pragma(name) }
     }
 }

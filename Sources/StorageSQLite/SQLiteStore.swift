@@ -1,35 +1,35 @@
 import Foundation
 import Logging
-import SQLiteNIO
 import Storage
 import StorageSQL
 
 /// The embedded ``Store``: one SQLite file in WAL mode, `synchronous=FULL`.
 ///
-/// Writes go through one write connection, one at a time (``AsyncLock``), each inside
-/// `BEGIN IMMEDIATE … COMMIT`, rolled back when the body throws. Reads use a second
-/// connection and, thanks to WAL, see the last committed data while a write is open;
-/// reads take turns on that connection, each in its own read transaction so a page and its
-/// total come from one snapshot. A write body must not call `write` again: the lock is not
-/// reentrant. The schema is migrated when the store opens; a new file is created mode 0600.
+/// Writes go through one write connection with group commit (``SQLiteWriter``): concurrent
+/// writes run one after the other, each in a `SAVEPOINT` of one shared
+/// `BEGIN IMMEDIATE … COMMIT`, so one fsync makes a whole group durable; a write that throws is
+/// rolled back alone, and no caller is answered before the COMMIT holding its write succeeded.
+/// Reads use a few read connections (``SQLiteReaders``) and, thanks to WAL, see the last
+/// committed data while a write is open, each in its own read transaction so a page and its
+/// total come from one snapshot. Statements run on the calling task through cached prepared
+/// statements; only the COMMIT (its fsync) and opening and closing go to NIO's thread pool.
+/// A write body must not call `write` again: it would wait for its own turn. The schema is
+/// migrated when the store opens; a new file is created mode 0600.
 ///
 /// Dates are kept to the millisecond.
 public final class SQLiteStore: Store {
-    let writeConnection: SQLiteConnection
-    let readConnection: SQLiteConnection
-    let writeLock = AsyncLock()
-    // One read connection runs one read transaction at a time.
-    let readLock = AsyncLock()
+    let writer: SQLiteWriter
+    let readers: SQLiteReaders
     private let openGate = SQLGate()
-    private let logger: Logger
 
     /// How long a connection waits for a lock held by another process before giving up.
     static let busyTimeoutMilliseconds = 5_000
+    /// Read connections: reads beyond these wait for one.
+    static let readConnectionCount = 3
 
-    private init(writeConnection: SQLiteConnection, readConnection: SQLiteConnection, logger: Logger) {
-        self.writeConnection = writeConnection
-        self.readConnection = readConnection
-        self.logger = logger
+    private init(writer: SQLiteWriter, readers: SQLiteReaders) {
+        self.writer = writer
+        self.readers = readers
     }
 
     /// Opens the database at `path` and applies missing migrations. With `createIfMissing`
@@ -41,95 +41,78 @@ public final class SQLiteStore: Store {
         try await open(path: path, createIfMissing: createIfMissing, migrations: SQLiteSchema.migrations, logger: logger)
     }
 
+    /// Opens with at most `groupCommitLimit` writes per COMMIT (1: each write commits alone),
+    /// for benchmarks comparing the two.
+    package static func open(path: String, groupCommitLimit: Int, logger: Logger) async throws -> SQLiteStore {
+        try await open(path: path, migrations: SQLiteSchema.migrations, groupCommitLimit: groupCommitLimit, logger: logger)
+    }
+
     /// Opens with a given migration list; tests use it to check upgrades.
     static func open(
-        path: String, createIfMissing: Bool = true, migrations: [SQLiteMigration], logger: Logger
+        path: String, createIfMissing: Bool = true, migrations: [SQLiteMigration], groupCommitLimit: Int = SQLiteWriter.defaultGroupLimit,
+        logger: Logger
     ) async throws -> SQLiteStore {
-        let writer = try await connect(path: path, create: createIfMissing, logger: logger)
-        do {
-            try await configureWriter(writer)
-            try await SQLiteMigrator.migrate(writer, to: migrations, logger: logger)
-            let reader = try await connect(path: path, create: false, logger: logger)
+        let location = try databaseLocation(path: path, create: createIfMissing)
+        // Opening, configuring and migrating block on the file: off the cooperative threads.
+        return try await SQLiteBlocking.run {
+            let busyTimeout = SQLiteStore.busyTimeoutMilliseconds
+            let writeHandle = try SQLiteHandle.open(location: location.writer, path: location.path, busyTimeoutMilliseconds: busyTimeout)
+            var readHandles: [SQLiteHandle] = []
             do {
-                try await execute("PRAGMA busy_timeout = \(busyTimeoutMilliseconds)", on: reader)
-                // The read connection must never write, not even by mistake.
-                try await execute("PRAGMA query_only = ON", on: reader)
+                try SQLiteStore.configureWriter(writeHandle)
+                try SQLiteMigrator.migrate(writeHandle, to: migrations, logger: logger)
+                for _ in 0..<SQLiteStore.readConnectionCount {
+                    let reader = try SQLiteHandle.open(location: location.reader, path: location.path, busyTimeoutMilliseconds: busyTimeout)
+                    readHandles.append(reader)
+                    // A read connection must never write, not even by mistake.
+                    try reader.run("PRAGMA query_only = ON")
+                }
             } catch {
-                try? await reader.close()
+                for reader in readHandles { reader.close() }
+                writeHandle.close()
                 throw error
             }
-            return SQLiteStore(writeConnection: writer, readConnection: reader, logger: logger)
-        } catch {
-            try? await writer.close()
-            throw error
+            let writer = SQLiteWriter(handle: writeHandle, groupLimit: groupCommitLimit)
+            return SQLiteStore(writer: writer, readers: SQLiteReaders(readHandles))
         }
     }
 
     public func write<T: Sendable>(_ body: @Sendable (any StoreWriter) async throws -> T) async throws -> T {
+        guard openGate.isOpen else { throw StoreError.unavailable("the store is closed") }
         let committed = AfterCommit()
-        let result = try await writeLock.withLock {
-            try await self.inTransaction(on: self.writeConnection, begin: "BEGIN IMMEDIATE") { session in
-                try await body(session.writer(SQLiteSession.dialect, committed: committed))
-            }
+        let result = try await writer.write { session in
+            try await body(session.writer(SQLiteSession.dialect, committed: committed))
         }
         committed.run()
         return result
     }
 
     public func read<T: Sendable>(_ body: @Sendable (any StoreReader) async throws -> T) async throws -> T {
-        try await readLock.withLock {
-            try await self.inTransaction(on: self.readConnection, begin: "BEGIN") { session in
-                try await body(session.reader())
-            }
-        }
+        guard openGate.isOpen else { throw StoreError.unavailable("the store is closed") }
+        return try await readers.read { session in try await body(session.reader()) }
     }
 
     public func close() async throws {
-        // Waits for the write and read in progress; closing the last connection checkpoints the WAL.
-        try await writeLock.withLock {
-            try await self.readLock.withLock {
-                guard self.openGate.close() else { return }
-                try? await self.readConnection.close()
-                try await self.writeConnection.close()
-            }
-        }
+        // Refuses new work, then waits for the writes (their group commits) and the reads in
+        // progress; closing the last connection checkpoints the WAL.
+        guard openGate.close() else { return }
+        await writer.close()
+        await readers.close()
+    }
+
+    /// Called after each group commit with how many writes it made durable (one fsync for
+    /// all of them): the gateway's `tapline_database_group_commit_size`.
+    public func observeGroupCommits(_ observer: @escaping @Sendable (Int) -> Void) {
+        writer.observeGroupCommits(observer)
     }
 
     /// The schema versions applied to this database, oldest first.
     func appliedMigrations() async throws -> [(version: Int, appliedAt: Date)] {
-        try await readLock.withLock {
-            try await SQLiteMigrator.applied(on: self.readConnection)
-        }
+        try await readers.withConnection { try SQLiteMigrator.applied(on: $0) }
     }
 
-    private func inTransaction<T: Sendable>(
-        on connection: SQLiteConnection, begin: String, _ body: @Sendable (SQLiteSession) async throws -> T
-    ) async throws -> T {
-        guard openGate.isOpen else { throw StoreError.unavailable("the store is closed") }
-        let session = SQLiteSession(connection: connection)
-        try await session.run(begin)
-        let result: T
-        do {
-            result = try await body(session)
-        } catch {
-            await rollback(session)
-            throw error
-        }
-        do {
-            try await session.end(with: "COMMIT")
-        } catch {
-            await rollback(session)
-            throw error
-        }
-        return result
-    }
-
-    private func rollback(_ session: SQLiteSession) async {
-        do {
-            try await session.end(with: "ROLLBACK")
-        } catch {
-            // SQLite rolls back by itself after some errors; there is nothing left to undo then.
-            logger.debug("rollback failed", metadata: ["error": "\(error)"])
-        }
-    }
+    /// A read connection, for tests' raw SQL.
+    var readConnection: SQLiteHandle { readers.first }
+    /// The write connection, for tests' raw SQL while no write runs.
+    var writeConnection: SQLiteHandle { writer.handle }
 }

@@ -5,11 +5,13 @@ import Foundation
 // Micro-benchmarks for card-data sealing, run by scripts/bench_open.sh, webhook delivery
 // throughput, run by scripts/bench_webhooks.sh (see WebhookBenchmark.swift), and the
 // simulated processor's memory, run by scripts/bench_simulator_memory.sh (see
-// SimulatorMemoryBenchmark.swift).
+// SimulatorMemoryBenchmark.swift), and SQLite write throughput with and without group
+// commit, run by scripts/bench_sqlite_writes.sh (see SQLiteWriteBenchmark.swift).
 //
 //   TaplineBenchmarks open [seconds per measurement, default 2] [rounds, default 5]
 //   TaplineBenchmarks webhooks [events, default 2000] [rounds, default 3]
 //   TaplineBenchmarks simulator [sales, default 100000] [bound in MB, default 32]
+//   TaplineBenchmarks sqlite-writes [writes, default 2000] [concurrency, default 32]
 //
 // `open` measures CompactJWE.open of a ~300-byte card payload on one thread, the whole
 // SealedCardData.open of a card read (base64, JWE, TLV), and in the same
@@ -131,6 +133,14 @@ case "webhooks":
         exit(2)
     }
     try await benchmarkWebhooks(events: events, rounds: rounds)
+case "sqlite-writes":
+    let writes = arguments.dropFirst().first.flatMap(Int.init) ?? 2_000
+    let concurrency = arguments.dropFirst(2).first.flatMap(Int.init) ?? 32
+    guard writes > 0, concurrency > 0 else {
+        print("writes and concurrency must be positive")
+        exit(2)
+    }
+    try await benchmarkSQLiteWrites(writes: writes, concurrency: concurrency)
 case "simulator":
     let sales = arguments.dropFirst().first.flatMap(Int.init) ?? 100_000
     let bound = arguments.dropFirst(2).first.flatMap(Double.init) ?? 32
@@ -144,5 +154,6 @@ default:
     print("usage: TaplineBenchmarks open [seconds per measurement, default 2] [rounds, default 5]")
     print("       TaplineBenchmarks webhooks [events, default 2000] [rounds, default 3]")
     print("       TaplineBenchmarks simulator [sales, default 100000] [bound in MB, default 32]")
+    print("       TaplineBenchmarks sqlite-writes [writes, default 2000] [concurrency, default 32]")
     exit(2)
 }

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import Processing
 import Storage
+import StorageSQLite
 import Tracing
 
 /// The gateway's services, wired once from configuration and dependencies. Routes, jobs
@@ -69,6 +70,10 @@ public struct GatewayServices: Sendable {
         self.tracer = tracer
         // Every write of the services is timed (tapline_database_write_duration_seconds) and traced.
         let store = MeasuredStore(base: dependencies.store, metrics: dependencies.metrics, tracer: tracer)
+        // SQLite commits concurrent writes together: each COMMIT's size (tapline_database_group_commit_size).
+        if let sqlite = dependencies.store as? SQLiteStore {
+            sqlite.observeGroupCommits { [metrics = dependencies.metrics] size in metrics.databaseGroupCommit(size: size) }
+        }
         self.store = store
         drain = dependencies.drain
         metricsScrape = MetricsScrape(metrics: dependencies.metrics, store: store, acquirers: dependencies.acquirers, now: dependencies.now)

@@ -22,6 +22,8 @@ public final class GatewayMetrics: Sendable {
             .milliseconds(1), .milliseconds(5), .milliseconds(10), .milliseconds(25), .milliseconds(50), .milliseconds(100),
             .milliseconds(250), .milliseconds(500), .seconds(1), .milliseconds(2500), .seconds(5), .seconds(10), .seconds(30),
         ]
+        // Writes per SQLite group commit: 1 when writes come one at a time, up to the group's limit of 64.
+        factory.valueHistogramBuckets["tapline_database_group_commit_size"] = [1, 2, 4, 8, 16, 32, 64]
         self.factory = factory
     }
 
@@ -102,6 +104,11 @@ public final class GatewayMetrics: Sendable {
     /// One database write (transaction), committed or rolled back.
     func databaseWrite(duration: Duration) {
         CoreMetrics.Timer(label: "tapline_database_write_duration_seconds", dimensions: [], factory: factory).record(duration: duration)
+    }
+
+    /// One SQLite group commit: how many writes its COMMIT (one fsync) made durable.
+    func databaseGroupCommit(size: Int) {
+        CoreMetrics.Recorder(label: "tapline_database_group_commit_size", dimensions: [], aggregate: true, factory: factory).record(size)
     }
 
     /// A background job's round; `failed` when it threw (a stop is neither).

@@ -1,0 +1,204 @@
+import Foundation
+import SQLiteNIO
+import Storage
+import StorageSQL
+import VaporCSQLite
+
+/// One SQLite connection, driven directly through the SQLite that sqlite-nio vendors
+/// (`VaporCSQLite`, its `sqlite_nio_sqlite3_*` functions), so the process links one copy of
+/// SQLite: two copies would not see each other's POSIX file locks and could corrupt the file.
+///
+/// A statement runs on the calling thread (microseconds of CPU), not hopped to a thread pool
+/// and back as sqlite-nio does per statement. Prepared statements are kept by SQL text,
+/// reset and their bindings cleared after each use. Not thread-safe by itself: its owner
+/// (``SQLiteWriter``, ``SQLiteReaders``) lets one task at a time use it.
+final class SQLiteHandle: @unchecked Sendable {
+    private var database: OpaquePointer?
+    private var statements: [String: OpaquePointer] = [:]
+
+    /// The SQL the mapping writes is a fixed set of texts; a flood of new ones (never expected)
+    /// empties the cache instead of growing it without end.
+    static let cachedStatementLimit = 512
+
+    private static let initialized: Int32 = sqlite_nio_sqlite3_initialize()
+    /// SQLITE_TRANSIENT: SQLite copies a bound text or blob before the call returns.
+    private static var transient: sqlite3_destructor_type { unsafeBitCast(-1, to: sqlite3_destructor_type.self) }
+
+    private init(database: OpaquePointer) {
+        self.database = database
+    }
+
+    /// Opens `location` (a path, or a `file:` URI) with sqlite-nio's flags: serialized
+    /// threading mode, URIs, extended result codes. Blocking: call it off the cooperative pool.
+    static func open(location: String, path: String, busyTimeoutMilliseconds: Int) throws -> SQLiteHandle {
+        _ = initialized
+        var database: OpaquePointer?
+        let flags = SQLITE_OPEN_CREATE | SQLITE_OPEN_READWRITE | SQLITE_OPEN_FULLMUTEX | SQLITE_OPEN_URI | SQLITE_OPEN_EXRESCODE
+        let code = sqlite_nio_sqlite3_open_v2(location, &database, flags, nil)
+        guard code == SQLITE_OK, let database else {
+            let message = database.map { String(cString: sqlite_nio_sqlite3_errmsg($0)) }
+            sqlite_nio_sqlite3_close_v2(database)
+            throw SQLiteFailure(code: code, message: message ?? "cannot open \(path)").storeError(subject: path)
+        }
+        // From the first statement on, a lock held by another process is waited for, bounded.
+        sqlite_nio_sqlite3_busy_timeout(database, Int32(busyTimeoutMilliseconds))
+        let handle = SQLiteHandle(database: database)
+        // SQLite opens any file and finds out on the first read that it is no database; that
+        // read is done here, so the error names the file instead of `corrupt("notADatabase")`.
+        do {
+            _ = try handle.execute("PRAGMA schema_version", [], cached: false)
+        } catch let failure as SQLiteFailure {
+            handle.close()
+            if failure.code & 0xff == SQLITE_NOTADB { throw SQLiteOpenError.notADatabase(path: path) }
+            throw failure.storeError(subject: path)
+        }
+        return handle
+    }
+
+    /// True while a transaction is open; false once SQLite rolled one back by itself (a full
+    /// disk, an I/O error) or none was begun.
+    var inTransaction: Bool {
+        sqlite_nio_sqlite3_get_autocommit(database) == 0
+    }
+
+    /// Runs one statement through the statement cache; SQLite's errors become ``StoreError``s.
+    func rows(_ sql: String, _ binds: [SQLValue], subject: String) throws -> [SQLRow] {
+        do {
+            return try execute(sql, binds, cached: true).map { cells in SQLRow { cells.value($0) } }
+        } catch let failure as SQLiteFailure {
+            throw failure.storeError(subject: subject)
+        }
+    }
+
+    func run(_ sql: String) throws {
+        _ = try rows(sql, [], subject: "")
+    }
+
+    /// Runs `sql` once without the cache, for tests and diagnostics (raw SQL beside the store's
+    /// own; SQLite's serialized mode makes it safe beside a transaction in progress).
+    func query(_ sql: String, _ binds: [SQLiteData] = []) async throws -> [SQLiteCells] {
+        try uncached(sql, binds.map(SQLiteSession.value))
+    }
+
+    /// A PRAGMA's value (its first column). `name` must be a fixed pragma name, never outside input.
+    func pragma(_ name: String) throws -> SQLiteData? {
+        try uncached("PRAGMA \(name)", []).first?.first
+    }
+
+    private func uncached(_ sql: String, _ binds: [SQLValue]) throws -> [SQLiteCells] {
+        do {
+            return try execute(sql, binds, cached: false)
+        } catch let failure as SQLiteFailure {
+            throw failure.storeError(subject: "")
+        }
+    }
+
+    /// Makes the next COMMIT fail as SQLite fails one (its commit hook turns it into a
+    /// rollback): how tests see a group whose commit failed.
+    func failNextCommit() {
+        sqlite_nio_sqlite3_commit_hook(database, { _ in 1 }, nil)
+    }
+
+    func removeCommitHook() {
+        sqlite_nio_sqlite3_commit_hook(database, nil, nil)
+    }
+
+    /// Finalizes the cached statements and closes the connection (which checkpoints the WAL
+    /// when it is the last one). Blocking.
+    func close() {
+        for statement in statements.values { sqlite_nio_sqlite3_finalize(statement) }
+        statements = [:]
+        sqlite_nio_sqlite3_close_v2(database)
+        database = nil
+    }
+
+    private func execute(_ sql: String, _ binds: [SQLValue], cached: Bool) throws -> [SQLiteCells] {
+        guard database != nil else { throw SQLiteFailure(code: SQLITE_MISUSE, message: "the connection is closed") }
+        guard let statement = try prepare(sql, cached: cached) else { return [] }
+        defer {
+            if cached {
+                sqlite_nio_sqlite3_reset(statement)
+                sqlite_nio_sqlite3_clear_bindings(statement)
+            } else {
+                sqlite_nio_sqlite3_finalize(statement)
+            }
+        }
+        try bind(binds, to: statement)
+        var rows: [SQLiteCells] = []
+        var columns: [String: Int] = [:]
+        while true {
+            let code = sqlite_nio_sqlite3_step(statement)
+            if code == SQLITE_DONE { return rows }
+            guard code == SQLITE_ROW else { throw failure(code) }
+            let count = Int(sqlite_nio_sqlite3_column_count(statement))
+            if rows.isEmpty {
+                for index in (0..<count).reversed() {
+                    columns[String(cString: sqlite_nio_sqlite3_column_name(statement, Int32(index)))] = index
+                }
+            }
+            rows.append(SQLiteCells(columns: columns, values: (0..<count).map { value(statement, Int32($0)) }))
+        }
+    }
+
+    private func prepare(_ sql: String, cached: Bool) throws -> OpaquePointer? {
+        if cached, let statement = statements[sql] { return statement }
+        var statement: OpaquePointer?
+        let flags = cached ? UInt32(SQLITE_PREPARE_PERSISTENT) : 0
+        let code = sqlite_nio_sqlite3_prepare_v3(database, sql, -1, flags, &statement, nil)
+        guard code == SQLITE_OK else { throw failure(code) }
+        // An empty statement (only a comment) prepares to nothing and runs as nothing.
+        guard let statement else { return nil }
+        if cached {
+            if statements.count >= Self.cachedStatementLimit {
+                for old in statements.values { sqlite_nio_sqlite3_finalize(old) }
+                statements = [:]
+            }
+            statements[sql] = statement
+        }
+        return statement
+    }
+
+    private func bind(_ binds: [SQLValue], to statement: OpaquePointer) throws {
+        for (offset, value) in binds.enumerated() {
+            let index = Int32(offset + 1)
+            let code: Int32
+            switch value {
+            case .null: code = sqlite_nio_sqlite3_bind_null(statement, index)
+            case .integer(let integer): code = sqlite_nio_sqlite3_bind_int64(statement, index, integer)
+            case .float(let double): code = sqlite_nio_sqlite3_bind_double(statement, index, double)
+            case .bool(let flag): code = sqlite_nio_sqlite3_bind_int64(statement, index, flag ? 1 : 0)
+            case .text(let text):
+                code = sqlite_nio_sqlite3_bind_text64(statement, index, text, UInt64(text.utf8.count), Self.transient, UInt8(SQLITE_UTF8))
+            case .bytes(let data) where data.isEmpty:
+                code = sqlite_nio_sqlite3_bind_zeroblob(statement, index, 0)
+            case .bytes(let data):
+                code = data.withUnsafeBytes { sqlite_nio_sqlite3_bind_blob64(statement, index, $0.baseAddress, UInt64($0.count), Self.transient) }
+            }
+            guard code == SQLITE_OK else { throw failure(code) }
+        }
+    }
+
+    private func value(_ statement: OpaquePointer, _ index: Int32) -> SQLValue {
+        switch sqlite_nio_sqlite3_column_type(statement, index) {
+        case SQLITE_INTEGER:
+            return .integer(sqlite_nio_sqlite3_column_int64(statement, index))
+        case SQLITE_FLOAT:
+            return .float(sqlite_nio_sqlite3_column_double(statement, index))
+        case SQLITE_TEXT:
+            guard let text = sqlite_nio_sqlite3_column_text(statement, index) else { return .text("") }
+            let count = Int(sqlite_nio_sqlite3_column_bytes(statement, index))
+            return .text(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self))
+        case SQLITE_BLOB:
+            guard let blob = sqlite_nio_sqlite3_column_blob(statement, index) else { return .bytes(Data()) }
+            return .bytes(Data(bytes: blob, count: Int(sqlite_nio_sqlite3_column_bytes(statement, index))))
+        default:
+            return .null
+        }
+    }
+
+    private func failure(_ code: Int32) -> SQLiteFailure {
+        let extended = code > 0xff ? code : sqlite_nio_sqlite3_extended_errcode(database)
+        let message = sqlite_nio_sqlite3_errmsg(database).map { String(cString: $0) } ?? "SQLite error \(code)"
+        return SQLiteFailure(code: extended & 0xff == code & 0xff ? extended : code, message: message)
+    }
+}
