@@ -197,7 +197,7 @@ struct SimulatedBook: Sendable {
         let authorizationCode = String(repeating: "0", count: 6 - digits.count) + digits
         // Random rather than sequential so a reference from an earlier run of the
         // simulator can never name a payment of this run.
-        let reference = Self.referencePrefix + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+        let reference = Self.referencePrefix + RandomID.uuidHex()
         return ProcessorResult(responseCode: code.rawValue, message: code.message,
                                authorizationCode: authorizationCode, reference: reference)
     }

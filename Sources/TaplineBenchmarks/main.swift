@@ -5,13 +5,15 @@ import Foundation
 // Micro-benchmarks for card-data sealing, run by scripts/bench_open.sh, webhook delivery
 // throughput, run by scripts/bench_webhooks.sh (see WebhookBenchmark.swift), and the
 // simulated processor's memory, run by scripts/bench_simulator_memory.sh (see
-// SimulatorMemoryBenchmark.swift), and SQLite write throughput with and without group
-// commit, run by scripts/bench_sqlite_writes.sh (see SQLiteWriteBenchmark.swift).
+// SimulatorMemoryBenchmark.swift), SQLite write throughput with and without group
+// commit, run by scripts/bench_sqlite_writes.sh (see SQLiteWriteBenchmark.swift), and the
+// request path's parts, run by scripts/bench_request_path.sh (see RequestPathBenchmark.swift).
 //
 //   TaplineBenchmarks open [seconds per measurement, default 2] [rounds, default 5]
 //   TaplineBenchmarks webhooks [events, default 2000] [rounds, default 3]
 //   TaplineBenchmarks simulator [sales, default 100000] [bound in MB, default 32]
 //   TaplineBenchmarks sqlite-writes [writes, default 2000] [concurrency, default 32]
+//   TaplineBenchmarks request-path [parts, default token-verify,body-decode,ids,deadline] [seconds, default 1] [rounds, default 5]
 //
 // `open` measures CompactJWE.open of a ~300-byte card payload on one thread, the whole
 // SealedCardData.open of a card read (base64, JWE, TLV), and in the same
@@ -150,10 +152,21 @@ case "simulator":
     }
     let within = try await benchmarkSimulatorMemory(sales: sales, boundMB: bound)
     exit(within ? 0 : 1)
+case "request-path":
+    let all: Set<String> = ["token-verify", "body-decode", "ids", "deadline"]
+    let parts = arguments.dropFirst().first.map { Set($0.split(separator: ",").map(String.init)) } ?? all
+    let seconds = arguments.dropFirst(2).first.flatMap(Double.init) ?? 1
+    let rounds = arguments.dropFirst(3).first.flatMap(Int.init) ?? 5
+    guard parts.isSubset(of: all), seconds > 0, rounds > 0 else {
+        print("parts are \(all.sorted().joined(separator: ",")); seconds and rounds must be positive")
+        exit(2)
+    }
+    try await benchmarkRequestPath(parts: parts, seconds: seconds, rounds: rounds)
 default:
     print("usage: TaplineBenchmarks open [seconds per measurement, default 2] [rounds, default 5]")
     print("       TaplineBenchmarks webhooks [events, default 2000] [rounds, default 3]")
     print("       TaplineBenchmarks simulator [sales, default 100000] [bound in MB, default 32]")
     print("       TaplineBenchmarks sqlite-writes [writes, default 2000] [concurrency, default 32]")
+    print("       TaplineBenchmarks request-path [token-verify,body-decode,ids,deadline] [seconds, default 1] [rounds, default 5]")
     exit(2)
 }

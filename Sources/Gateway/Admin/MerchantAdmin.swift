@@ -1,5 +1,6 @@
 import Foundation
 import GatewayAPI
+import PaymentCore
 import Processing
 import Storage
 
@@ -21,7 +22,7 @@ public struct MerchantAdmin: Sendable {
     /// need, without the keys a gateway loads (loading them would create a key file).
     /// `processor` is the one the gateway is configured with (the simulator by default).
     public init(store: any Store, processor: ProcessorIdentity = .simulator) {
-        self.init(store: store, now: { Date() }, makeId: { UUID().uuidString.lowercased() }, processor: processor)
+        self.init(store: store, now: { Date() }, makeId: { RandomID.uuidString() }, processor: processor)
     }
 
     init(

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import PaymentCore
 import Processing
 import Storage
 
@@ -35,7 +36,7 @@ public struct GatewayDependencies: Sendable {
     public init(
         store: any Store, processor: any PaymentProcessor, keys: GatewayKeys, cardKeys: CardKeyRing? = nil,
         now: @escaping @Sendable () -> Date = { Date() },
-        makeId: @escaping @Sendable () -> String = { UUID().uuidString.lowercased() },
+        makeId: @escaping @Sendable () -> String = { RandomID.uuidString() },
         logger: Logger = Logger(label: "tapline")
     ) {
         self.store = store

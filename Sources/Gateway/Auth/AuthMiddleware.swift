@@ -23,14 +23,12 @@ struct AuthMiddleware: RouterMiddleware {
         guard let authorization = request.headers[.authorization] else {
             throw GatewayFailure.unauthenticated(.missingToken)
         }
-        let prefix = "Bearer "
-        guard authorization.count > prefix.count, authorization.lowercased().hasPrefix(prefix.lowercased()) else {
+        guard let token = BearerToken.read(authorization) else {
             throw GatewayFailure.unauthenticated(.notBearer)
         }
-        let token = String(authorization.dropFirst(prefix.count)).trimmingCharacters(in: .whitespaces)
         var context = context
-        if let claims = signer.verify(token, now: now()) {
-            context.caller = Caller(clientId: claims.sub, merchantId: claims.mid, permissions: Set(claims.perms))
+        if let verified = signer.verified(token, now: now()) {
+            context.caller = Caller(clientId: verified.claims.sub, merchantId: verified.claims.mid, permissions: verified.permissions)
         } else if let scope = integratorScope, let caller = try await integratorCaller(token, scope: scope, context: context) {
             context.caller = caller
             context.logger[metadataKey: "merchant_user"] = "\(caller.merchantUser ?? "")"

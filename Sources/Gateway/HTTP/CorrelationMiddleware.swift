@@ -3,6 +3,7 @@ import GatewayAPI
 import HTTPTypes
 import Hummingbird
 import Logging
+import PaymentCore
 
 /// Reads `X-Correlation-Id` (or makes one), puts it on every log line of the request and
 /// echoes it in the response, so a request can be followed across systems. A malformed one
@@ -14,7 +15,7 @@ struct CorrelationMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var context = context
         let given = request.headers[Self.header]
-        let correlationId = given.flatMap(Self.acceptable) ?? UUID().uuidString.lowercased()
+        let correlationId = given.flatMap(Self.acceptable) ?? RandomID.uuidString()
         context.logger[metadataKey: "correlation_id"] = "\(correlationId)"
         let started = ContinuousClock.now
         // A malformed id is refused rather than replaced: the caller would look for its own id

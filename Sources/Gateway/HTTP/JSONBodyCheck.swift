@@ -5,7 +5,8 @@ import Foundation
 /// a key twice in one object (which of the two counts depends on the parser), `null` where
 /// the API takes no null, nesting deeper than ``maxDepth``, and text that is not UTF-8.
 /// It also finds the first fraction in a field that takes an integer, which the decoder
-/// reports without naming the field.
+/// reports without naming the field. What it read comes back as a ``JSONBodyValue``, so
+/// nothing after it parses the body again (``UnknownFields`` compares that tree).
 struct JSONBodyCheck {
     /// Deepest nesting of objects and arrays a request may have; the deepest request of the
     /// API is four levels deep.
@@ -23,80 +24,108 @@ struct JSONBodyCheck {
     var nullableFields: Set<String> = []
     /// Fields that take decimals (rates); every other number must be an integer.
     var decimalFields: Set<String> = []
+    /// Whether `null` is taken anywhere: for reading JSON the gateway encoded itself.
+    var nullEverywhere = false
+    /// Deepest nesting taken; ``maxDepth`` for a request.
+    var depthLimit = JSONBodyCheck.maxDepth
 
     /// The path of the first non-integral number outside ``decimalFields``, found while checking.
     private(set) var fractionalNumberPath: String?
 
     private var bytes: [UInt8] = []
     private var index = 0
+    /// The keys and list positions down to the value being read, for messages.
+    private var path: [String] = []
 
     init(nullableFields: Set<String> = [], decimalFields: Set<String> = []) {
         self.nullableFields = nullableFields
         self.decimalFields = decimalFields
     }
 
-    /// Checks `data`; throws the first ``Problem``.
-    mutating func check(_ data: Data) throws(Problem) {
+    /// JSON the gateway encoded itself, read into a tree: `null` anywhere, any depth.
+    static func tree(of data: Data) throws(Problem) -> JSONBodyValue {
+        var reader = JSONBodyCheck()
+        reader.nullEverywhere = true
+        reader.depthLimit = .max
+        return try reader.check(data)
+    }
+
+    /// Checks `data` and returns what it holds; throws the first ``Problem``.
+    @discardableResult
+    mutating func check(_ data: Data) throws(Problem) -> JSONBodyValue {
         guard String(validating: data, as: UTF8.self) != nil else { throw .invalid("the request body is not UTF-8") }
         bytes = Array(data)
         index = 0
+        path = []
         fractionalNumberPath = nil
         skipWhitespace()
-        try value(path: [], field: nil, depth: 0)
+        let read = try value(field: nil, depth: 0)
         skipWhitespace()
         guard index == bytes.count else { throw .invalid("the request body has text after its JSON value") }
+        return read
     }
 
-    /// `path` names the value for messages ("breakdown.tipAmount", "events.0"); `field` is
-    /// the key it belongs to, which list elements share with their list.
-    private mutating func value(path: [String], field: String?, depth: Int) throws(Problem) {
+    /// The value at ``path`` (which names it for messages: "breakdown.tipAmount", "events.0");
+    /// `field` is the key it belongs to, which list elements share with their list.
+    private mutating func value(field: String?, depth: Int) throws(Problem) -> JSONBodyValue {
         guard index < bytes.count else { throw .invalid("the request body ends too early") }
         switch bytes[index] {
-        case UInt8(ascii: "{"): try object(path: path, depth: depth + 1)
-        case UInt8(ascii: "["): try array(path: path, field: field, depth: depth + 1)
-        case UInt8(ascii: "\""): _ = try string()
-        case UInt8(ascii: "t"): try literal("true")
-        case UInt8(ascii: "f"): try literal("false")
+        case UInt8(ascii: "{"): return try object(depth: depth + 1)
+        case UInt8(ascii: "["): return try array(field: field, depth: depth + 1)
+        case UInt8(ascii: "\""): return .string(try string())
+        case UInt8(ascii: "t"):
+            try literal("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try literal("false")
+            return .bool(false)
         case UInt8(ascii: "n"):
             try literal("null")
-            if let field, !nullableFields.contains(field) { throw .null(Self.dotted(path)) }
-        default: try number(path: path, field: field)
+            if let field, !nullEverywhere, !nullableFields.contains(field) { throw .null(Self.dotted(path)) }
+            return .null
+        default: return try number(field: field)
         }
     }
 
-    private mutating func object(path: [String], depth: Int) throws(Problem) {
-        guard depth <= Self.maxDepth else { throw .tooDeep }
+    private mutating func object(depth: Int) throws(Problem) -> JSONBodyValue {
+        guard depth <= depthLimit else { throw .tooDeep }
         index += 1
         skipWhitespace()
-        if consume(UInt8(ascii: "}")) { return }
+        if consume(UInt8(ascii: "}")) { return .object([]) }
+        var members: [JSONBodyValue.Member] = []
         var seen: Set<String> = []
         repeat {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw .invalid("an object key must be a string") }
             let key = try string()
-            guard seen.insert(key).inserted else { throw .duplicateKey(Self.dotted(path + [key])) }
+            path.append(key)
+            guard seen.insert(key).inserted else { throw .duplicateKey(Self.dotted(path)) }
             skipWhitespace()
             guard consume(UInt8(ascii: ":")) else { throw .invalid("a ':' must follow an object key") }
             skipWhitespace()
-            try value(path: path + [key], field: key, depth: depth)
+            members.append(JSONBodyValue.Member(key: key, value: try value(field: key, depth: depth)))
+            path.removeLast()
             skipWhitespace()
         } while consume(UInt8(ascii: ","))
         guard consume(UInt8(ascii: "}")) else { throw .invalid("an object must end with '}'") }
+        return .object(members)
     }
 
-    private mutating func array(path: [String], field: String?, depth: Int) throws(Problem) {
-        guard depth <= Self.maxDepth else { throw .tooDeep }
+    private mutating func array(field: String?, depth: Int) throws(Problem) -> JSONBodyValue {
+        guard depth <= depthLimit else { throw .tooDeep }
         index += 1
         skipWhitespace()
-        if consume(UInt8(ascii: "]")) { return }
-        var position = 0
+        if consume(UInt8(ascii: "]")) { return .array([]) }
+        var elements: [JSONBodyValue] = []
         repeat {
             skipWhitespace()
-            try value(path: path + [String(position)], field: field, depth: depth)
-            position += 1
+            path.append(String(elements.count))
+            elements.append(try value(field: field, depth: depth))
+            path.removeLast()
             skipWhitespace()
         } while consume(UInt8(ascii: ","))
         guard consume(UInt8(ascii: "]")) else { throw .invalid("an array must end with ']'") }
+        return .array(elements)
     }
 
     /// A string's value with its escapes read, so `"a"` and `"\u0061"` are the same key.
@@ -157,7 +186,8 @@ struct JSONBodyCheck {
         return code
     }
 
-    private mutating func number(path: [String], field: String?) throws(Problem) {
+    private mutating func number(field: String?) throws(Problem) -> JSONBodyValue {
+        let start = index
         _ = consume(UInt8(ascii: "-"))
         if consume(UInt8(ascii: "0")) {
             guard digits() == 0 else { throw .invalid("a number has a leading zero") }
@@ -166,9 +196,9 @@ struct JSONBodyCheck {
         }
         var fractional = false
         if consume(UInt8(ascii: ".")) {
-            let start = index
+            let fraction = index
             guard digits() > 0 else { throw .invalid("a number needs digits after its decimal point") }
-            fractional = bytes[start..<index].contains { $0 != UInt8(ascii: "0") }
+            fractional = bytes[fraction..<index].contains { $0 != UInt8(ascii: "0") }
         }
         if consume(UInt8(ascii: "e")) || consume(UInt8(ascii: "E")) {
             _ = consume(UInt8(ascii: "+")) || consume(UInt8(ascii: "-"))
@@ -178,6 +208,7 @@ struct JSONBodyCheck {
         if fractional, fractionalNumberPath == nil, let field, !decimalFields.contains(field) {
             fractionalNumberPath = Self.dotted(path)
         }
+        return .number(String(decoding: bytes[start..<index], as: UTF8.self))
     }
 
     private mutating func digits() -> Int {
@@ -201,7 +232,12 @@ struct JSONBodyCheck {
     }
 
     private mutating func skipWhitespace() {
-        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            default: return
+            }
+        }
     }
 
     private static func dotted(_ path: [String]) -> String {

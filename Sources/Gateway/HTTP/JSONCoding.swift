@@ -15,9 +15,12 @@ enum JSONCoding {
     /// The body is checked as strict JSON first (``JSONBodyCheck``): duplicate keys, `null`
     /// outside the type's ``NullableFields``, deep nesting and text that is not UTF-8 are refused;
     /// then a field the type does not take is refused too (``UnknownFields``), never dropped.
+    /// The check's tree of the body is what that comparison reads: the body is parsed once
+    /// by the check and once by `JSONDecoder`, which still does the decoding (its errors name
+    /// the fields, see ``GatewayError/init(decodingError:)``).
     static func decode<T: Codable>(_ type: T.Type, from body: ByteBuffer) throws -> T {
-        let decoded = try decodeTaking(type, from: body)
-        if let field = try UnknownFields.first(in: Data(buffer: body), decoded: decoded) {
+        let (decoded, sent) = try decodeChecked(type, from: body)
+        if let field = try UnknownFields.first(in: sent, decoded: decoded) {
             throw GatewayError.unknownField(field)
         }
         return decoded
@@ -32,18 +35,24 @@ enum JSONCoding {
     /// Decodes what `type` takes, without refusing what it does not: for reading which kind of
     /// request a body is before decoding it as that kind.
     static func decodeTaking<T: Decodable>(_ type: T.Type, from body: ByteBuffer) throws -> T {
+        try decodeChecked(type, from: body).value
+    }
+
+    /// The decoded value, and the body as the check read it.
+    private static func decodeChecked<T: Decodable>(_ type: T.Type, from body: ByteBuffer) throws -> (value: T, body: JSONBodyValue) {
         let data = Data(buffer: body)
         guard !data.isEmpty else { throw GatewayError.invalid("body", "the request body must be a JSON object", code: .invalidJSON) }
         var check = JSONBodyCheck(
             nullableFields: (type as? any NullableFields.Type)?.nullableFields ?? [],
             decimalFields: (type as? any DecimalFields.Type)?.decimalFields ?? [])
+        let tree: JSONBodyValue
         do {
-            try check.check(data)
+            tree = try check.check(data)
         } catch {
             throw GatewayError(error)
         }
         do {
-            return try decoder.decode(type, from: data)
+            return (try decoder.decode(type, from: data), tree)
         } catch let error as DecodingError {
             if case .dataCorrupted(let context) = error, context.codingPath.isEmpty, let field = check.fractionalNumberPath {
                 // Foundation reports a fraction in an integer field as invalid JSON, without the field.

@@ -7,13 +7,14 @@ import Foundation
 /// the body it does not give back is one the type has no place for. The request types are
 /// `Codable` with the same keys both ways, so this needs no list of fields beside the types.
 enum UnknownFields {
-    /// The path (`contactInfo.nickname`, `items.0.extra`) of the first field of `body` that
-    /// `decoded` did not take, in key order; nil when it took them all. A `null` is skipped:
-    /// ``JSONBodyCheck`` allows it only where it means something.
-    static func first(in body: Data, decoded: some Encodable) throws -> String? {
-        guard let sent = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]) else { return nil }
-        let kept = try JSONSerialization.jsonObject(with: JSONCoding.encoder.encode(decoded), options: [.fragmentsAllowed])
-        return first(sent, kept, path: [])
+    /// The path (`contactInfo.nickname`, `items.0.extra`) of the first field of `sent` (the
+    /// body as ``JSONBodyCheck`` read it) that `decoded` did not take, in key order; nil when
+    /// it took them all. A `null` is skipped: ``JSONBodyCheck`` allows it only where it means
+    /// something. What `decoded` took is its encoding, read back by the same reader.
+    static func first(in sent: JSONBodyValue, decoded: some Encodable) throws -> String? {
+        let kept = try JSONBodyCheck.tree(of: JSONCoding.encoder.encode(decoded))
+        var path: [String] = []
+        return first(sent, kept, path: &path)
     }
 
     /// The first query parameter of `names` that `taken` does not list.
@@ -21,17 +22,24 @@ enum UnknownFields {
         names.first { !taken.contains($0) }
     }
 
-    private static func first(_ sent: Any, _ kept: Any, path: [String]) -> String? {
+    private static func first(_ sent: JSONBodyValue, _ kept: JSONBodyValue, path: inout [String]) -> String? {
         switch (sent, kept) {
-        case let (sent as [String: Any], kept as [String: Any]):
-            for key in sent.keys.sorted() {
-                guard let value = sent[key], !(value is NSNull) else { continue }
-                guard let keptValue = kept[key] else { return (path + [key]).joined(separator: ".") }
-                if let found = first(value, keptValue, path: path + [key]) { return found }
+        case let (.object(sent), .object(kept)):
+            var keptValues: [String: JSONBodyValue] = [:]
+            for member in kept { keptValues[member.key] = member.value }
+            // Key order, as the message names the first (``JSONBodyCheck`` refused any key twice).
+            for member in sent.sorted(by: { $0.key < $1.key }) {
+                if case .null = member.value { continue }
+                path.append(member.key)
+                guard let keptValue = keptValues[member.key] else { return path.joined(separator: ".") }
+                if let found = first(member.value, keptValue, path: &path) { return found }
+                path.removeLast()
             }
-        case let (sent as [Any], kept as [Any]):
+        case let (.array(sent), .array(kept)):
             for (index, (value, keptValue)) in zip(sent, kept).enumerated() {
-                if let found = first(value, keptValue, path: path + [String(index)]) { return found }
+                path.append(String(index))
+                if let found = first(value, keptValue, path: &path) { return found }
+                path.removeLast()
             }
         default:
             break
