@@ -11,16 +11,6 @@ struct ProcessorGateway: Sendable {
     var metrics: GatewayMetrics?
     /// Each call is a client span (`processor authorize`), the acquirer's messages its children.
     var tracer: any Tracer = NoOpTracer()
-    /// Bounds every call by `timeout`, with one timer for all of them.
-    private let deadlines: CallDeadlines
-
-    init(processor: any PaymentProcessor, timeout: Duration, metrics: GatewayMetrics? = nil, tracer: any Tracer = NoOpTracer()) {
-        self.processor = processor
-        self.timeout = timeout
-        self.metrics = metrics
-        self.tracer = tracer
-        deadlines = CallDeadlines(timeout: timeout)
-    }
 
     /// The processor's id and name, as settings and payments show them.
     var identity: ProcessorIdentity { processor.identity }
@@ -93,7 +83,7 @@ struct ProcessorGateway: Sendable {
     private func bounded<T: Sendable>(
         _ operation: String?, _ call: @escaping @Sendable () async throws -> T
     ) async throws(ProcessorError) -> T {
-        guard let operation else { return try await deadlines.race(call).get() }
+        guard let operation else { return try await Self.race(call, timeout: timeout).get() }
         let started = ContinuousClock.now
         defer {
             metrics?.processorCall(processor: identity.id, operation: operation, duration: ContinuousClock.now - started)
@@ -101,7 +91,7 @@ struct ProcessorGateway: Sendable {
         let result = await tracer.span("processor \(operation)", kind: .client) { span in
             span.attributes["tapline.processor.id"] = identity.id
             span.attributes["tapline.processor.operation"] = operation
-            let result = await deadlines.race(call)
+            let result = await Self.race(call, timeout: timeout)
             if case .failure(let error) = result {
                 span.attributes["error.type"] = error.traceName
                 span.setStatus(SpanStatus(code: .error))
@@ -109,6 +99,36 @@ struct ProcessorGateway: Sendable {
             return result
         }
         return try result.get()
+    }
+
+    /// The call's result, or `.noAnswer` when `timeout` passes first.
+    private static func race<T: Sendable>(
+        _ call: @escaping @Sendable () async throws -> T, timeout: Duration
+    ) async -> Result<T, ProcessorError> {
+        await withTaskGroup(of: Result<T, ProcessorError>?.self) { group in
+            group.addTask {
+                do {
+                    return .success(try await call())
+                } catch let error as ProcessorError {
+                    return .failure(error)
+                } catch {
+                    return .failure(.unavailable(code: "96", message: "processor call failed"))
+                }
+            }
+            group.addTask {
+                do { try await Task.sleep(for: timeout) } catch { return nil }
+                return .failure(.noAnswer)
+            }
+            var outcome: Result<T, ProcessorError> = .failure(.noAnswer)
+            for await next in group {
+                if let next {
+                    outcome = next
+                    break
+                }
+            }
+            group.cancelAll()
+            return outcome
+        }
     }
 }
 
