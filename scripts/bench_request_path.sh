@@ -2,14 +2,13 @@
 # The request path's parts (issue 28, part 4), each against the way it ran before, in the same
 # run: token-verify (AuthMiddleware's bearer token: cache vs full verification), body-decode
 # (JSONCoding.decode of a keyed sale: one tree vs JSONSerialization twice more), ids
-# (RandomID vs Foundation's UUID() and vs UUID(uuid:) from SystemRandomNumberGenerator),
-# deadline (a processor call under its timeout: one shared timer vs a task group with a sleep).
+# (RandomID vs Foundation's UUID() and vs UUID(uuid:) from SystemRandomNumberGenerator).
 # Release build, one thread (pinned to one CPU when taskset exists); only the ratios travel.
 #   bash scripts/bench_request_path.sh [parts, default all] [seconds per measurement, default 1] [rounds, default 5]
 # SCRATCH_PATH=/tmp/build-x uses that build directory instead of .build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-parts=${1:-token-verify,body-decode,ids,deadline}
+parts=${1:-token-verify,body-decode,ids}
 seconds=${2:-1}
 rounds=${3:-5}
 scratch=()

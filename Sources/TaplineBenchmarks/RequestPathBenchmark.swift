@@ -5,23 +5,8 @@ import PaymentCore
 // `request-path`: the parts of the request path changed by issue 28 (part 4), each beside the
 // way it ran before, in the same run, on one thread: `token-verify` (AuthMiddleware's reading
 // of a bearer token), `body-decode` (JSONCoding.decode of a keyed sale's body), `ids` (a
-// lowercase UUID), `deadline` (a processor call that answers at once, under its timeout).
+// lowercase UUID).
 // Medians of several rounds, reported as calls per second and the ratio now / before.
-
-/// Runs `body` repeatedly for `seconds` of wall time and returns calls per second.
-func asyncRate(seconds wall: Double, _ body: () async -> Int) async -> Double {
-    let clock = ContinuousClock()
-    let start = clock.now
-    let limit = Duration.milliseconds(Int64(wall * 1000))
-    var calls = 0
-    var elapsed = Duration.zero
-    repeat {
-        for _ in 0..<64 { sink &+= await body() }
-        calls += 64
-        elapsed = clock.now - start
-    } while elapsed < limit
-    return Double(calls) / seconds(elapsed)
-}
 
 private func report(_ name: String, now: [Double], before: [Double], label: String = "before") {
     let (current, old) = (median(now), median(before))
@@ -72,14 +57,5 @@ func benchmarkRequestPath(parts: Set<String>, seconds: Double, rounds: Int) asyn
         }
         report("ids", now: fastRates, before: foundationRates, label: "UUID()")
         report("ids", now: fastRates, before: systemRates, label: "UUID(uuid: SystemRandomNumberGenerator)")
-    }
-    if parts.contains("deadline") {
-        let (now, before) = RequestPathBenchmarks.processorDeadline()
-        var nowRates: [Double] = [], beforeRates: [Double] = []
-        for _ in 1...rounds {
-            nowRates.append(await asyncRate(seconds: seconds, now))
-            beforeRates.append(await asyncRate(seconds: seconds, before))
-        }
-        report("deadline", now: nowRates, before: beforeRates)
     }
 }

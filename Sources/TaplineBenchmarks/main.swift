@@ -13,7 +13,7 @@ import Foundation
 //   TaplineBenchmarks webhooks [events, default 2000] [rounds, default 3]
 //   TaplineBenchmarks simulator [sales, default 100000] [bound in MB, default 32]
 //   TaplineBenchmarks sqlite-writes [writes, default 2000] [concurrency, default 32]
-//   TaplineBenchmarks request-path [parts, default token-verify,body-decode,ids,deadline] [seconds, default 1] [rounds, default 5]
+//   TaplineBenchmarks request-path [parts, default token-verify,body-decode,ids] [seconds, default 1] [rounds, default 5]
 //
 // `open` measures CompactJWE.open of a ~300-byte card payload on one thread, the whole
 // SealedCardData.open of a card read (base64, JWE, TLV), and in the same
@@ -153,7 +153,7 @@ case "simulator":
     let within = try await benchmarkSimulatorMemory(sales: sales, boundMB: bound)
     exit(within ? 0 : 1)
 case "request-path":
-    let all: Set<String> = ["token-verify", "body-decode", "ids", "deadline"]
+    let all: Set<String> = ["token-verify", "body-decode", "ids"]
     let parts = arguments.dropFirst().first.map { Set($0.split(separator: ",").map(String.init)) } ?? all
     let seconds = arguments.dropFirst(2).first.flatMap(Double.init) ?? 1
     let rounds = arguments.dropFirst(3).first.flatMap(Int.init) ?? 5
@@ -167,6 +167,6 @@ default:
     print("       TaplineBenchmarks webhooks [events, default 2000] [rounds, default 3]")
     print("       TaplineBenchmarks simulator [sales, default 100000] [bound in MB, default 32]")
     print("       TaplineBenchmarks sqlite-writes [writes, default 2000] [concurrency, default 32]")
-    print("       TaplineBenchmarks request-path [token-verify,body-decode,ids,deadline] [seconds, default 1] [rounds, default 5]")
+    print("       TaplineBenchmarks request-path [token-verify,body-decode,ids] [seconds, default 1] [rounds, default 5]")
     exit(2)
 }

@@ -80,45 +80,4 @@ package enum RequestPathBenchmarks {
         }
         return nil
     }
-
-    /// A processor call that answers at once, bounded by a 30 s timeout: now (one timer for
-    /// every call, ``CallDeadlines``) and before (a task group racing the call against a
-    /// sleeping task, per call).
-    package static func processorDeadline() -> (now: @Sendable () async -> Int, before: @Sendable () async -> Int) {
-        let timeout = Duration.seconds(30)
-        let deadlines = CallDeadlines(timeout: timeout)
-        let call: @Sendable () async throws -> Int = { 1 }
-        let now: @Sendable () async -> Int = { (try? await deadlines.race(call).get()) ?? 0 }
-        let before: @Sendable () async -> Int = { (try? await raceBefore(call, timeout: timeout).get()) ?? 0 }
-        return (now, before)
-    }
-
-    private static func raceBefore<T: Sendable>(
-        _ call: @escaping @Sendable () async throws -> T, timeout: Duration
-    ) async -> Result<T, ProcessorError> {
-        await withTaskGroup(of: Result<T, ProcessorError>?.self) { group in
-            group.addTask {
-                do {
-                    return .success(try await call())
-                } catch let error as ProcessorError {
-                    return .failure(error)
-                } catch {
-                    return .failure(.unavailable(code: "96", message: "processor call failed"))
-                }
-            }
-            group.addTask {
-                do { try await Task.sleep(for: timeout) } catch { return nil }
-                return .failure(.noAnswer)
-            }
-            var outcome: Result<T, ProcessorError> = .failure(.noAnswer)
-            for await next in group {
-                if let next {
-                    outcome = next
-                    break
-                }
-            }
-            group.cancelAll()
-            return outcome
-        }
-    }
 }
