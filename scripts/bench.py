@@ -43,6 +43,7 @@ def arguments():
     parser.add_argument("--followups", type=int, default=1000, help="follow-ups per round and store (default 1000)")
     parser.add_argument("--latency-seconds", type=int, default=5, help="length of each fixed-rate run (default 5)")
     parser.add_argument("--json", default="bench-results.json", help="where the figures go (default bench-results.json)")
+    parser.add_argument("--binary", help="a tapline to measure instead of building this checkout's (e.g. an older release)")
     options = parser.parse_args()
     options.stores = [store for store in options.stores.split(",") if store]
     unknown = set(options.stores) - {"sqlite", "pg1", "pg2"}
@@ -83,7 +84,7 @@ def main():
     options = arguments()
     if shutil.which("wrk") is None:
         sys.exit("install wrk first: apt-get install -y wrk")
-    binary = build()
+    binary = options.binary or build()
     postgres_url = None
     if {"pg1", "pg2"} & set(options.stores):
         postgres_url = subprocess.run(["bash", "scripts/start_postgres.sh"], capture_output=True, text=True,

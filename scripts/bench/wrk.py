@@ -37,6 +37,9 @@ class Wrk:
             env = {**os.environ, **environment, "BENCH_THREADS": str(threads)}
             if files:
                 env["BENCH_BODIES"] = files[index]
+            if "BENCH_IDEMPOTENCY" in environment:
+                # One wrk per instance: keys of their own, or the two would replay each other's.
+                env["BENCH_IDEMPOTENCY"] = f"{environment['BENCH_IDEMPOTENCY']}-{index}"
             script = ["-s", POST_SCRIPT] if "BENCH_TOKEN" in environment else []
             runs.append(subprocess.Popen(
                 ["wrk", f"-t{threads}", f"-c{connections}", f"-d{self.seconds}s", *script, url],
