@@ -15,8 +15,9 @@ struct AcquirerACHTests {
                 #expect(reply.error?.message.contains("cards only") == true)
                 let list = try await session.send(.get, APIPath.transactions).decode(TransactionList.self)
                 #expect(list.total == 0)
-                // The link sent nothing but its sign-on and echoes.
-                #expect(!harness.linkLogs.all.contains { $0.contains("0200") || $0.contains("0100") })
+                // The link sent nothing but its sign-on and echoes. By the message's MTI: a line's
+                // field 7 (MMDDhhmmss) holds "0200" at two in the morning.
+                #expect(!harness.events.snapshot.lines.contains { $0.message.hasPrefix("sent 0200") || $0.message.hasPrefix("sent 0100") })
             }
         }
     }
