@@ -16,9 +16,18 @@ public protocol Store: Sendable {
 
     /// Releases connections and files. The store is unusable afterwards.
     func close() async throws
+
+    /// The merchant as this store's writes last read it, for answering a write (a payment's
+    /// `availableOperations`) right after it without another read transaction; read when no
+    /// write kept it. Not for deciding anything: a write reads its merchant itself.
+    func merchantAsLastWritten(id: String) async throws -> Merchant?
 }
 
 extension Store {
+    public func merchantAsLastWritten(id: String) async throws -> Merchant? {
+        try await read { try await $0.merchant(id: id) }
+    }
+
     /// Reads one transaction of one merchant; another merchant's transaction is nil.
     public func transaction(id: String, merchantId: String) async throws -> Transaction? {
         try await read { try await $0.transaction(id: id, merchantId: merchantId) }

@@ -15,6 +15,8 @@ import StorageSQL
 /// together apply each migration once. Dates are kept to the millisecond.
 public final class PostgresStore: Store {
     let client: PostgresClient
+    /// Merchants and their webhook endpoints as this instance's writes last read them.
+    let merchantCache = SQLMerchantCache()
     private let running: Task<Void, Never>
     private let openGate = SQLGate()
     private let logger: Logger
@@ -74,7 +76,7 @@ public final class PostgresStore: Store {
             do {
                 let result = try await withSession { session in
                     try await Self.inTransaction(session, begin: "BEGIN", logger: self.logger) {
-                        try await body(session.writer(PostgresSession.dialect, committed: committed))
+                        try await body(session.writer(PostgresSession.dialect, committed: committed, cache: self.merchantCache))
                     }
                 }
                 committed.run()
@@ -100,6 +102,11 @@ public final class PostgresStore: Store {
         } catch let conflict as PostgresConflict {
             throw conflict.error
         }
+    }
+
+    public func merchantAsLastWritten(id: String) async throws -> Merchant? {
+        if let merchant = merchantCache.lastWritten(id: id) { return merchant }
+        return try await read { try await $0.merchant(id: id) }
     }
 
     public func close() async throws {
@@ -179,23 +186,6 @@ public final class PostgresStore: Store {
 /// A write the server aborted as a serialization failure or a deadlock: safe to run again.
 struct PostgresConflict: Error {
     let error: StoreError
-}
-
-extension PostgresStore {
-    /// Runs `statements` in order on one connection to `url`'s database, outside any store
-    /// and without migrating: tests create and drop the schema a store works in.
-    package static func administer(url: String, _ statements: [String], logger: Logger) async throws {
-        var parsed = try PostgresURL(url)
-        parsed.searchPath = nil
-        let client = PostgresClient(configuration: try parsed.configuration(poolSize: 1), backgroundLogger: logger)
-        let running = startRunning(client)
-        defer { running.cancel() }
-        try await client.withConnection { connection in
-            for statement in statements {
-                try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
-            }
-        }
-    }
 }
 
 extension PostgresStore {

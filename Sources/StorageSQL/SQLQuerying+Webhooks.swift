@@ -7,6 +7,11 @@ extension SQLQuerying {
     }
 
     func webhookEndpoints(merchantId: String) async throws -> [WebhookEndpoint] {
+        try await webhookEndpointRows(merchantId: merchantId)
+    }
+
+    /// The merchant's live endpoints as stored, never from a cache.
+    func webhookEndpointRows(merchantId: String) async throws -> [WebhookEndpoint] {
         try await fetch(
             SQLTables.webhookEndpoints, where: "merchant_id = ? AND deleted_at IS NULL", [.text(merchantId)], orderBy: "created_at, id")
     }

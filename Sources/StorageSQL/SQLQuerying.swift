@@ -31,6 +31,11 @@ extension SQLQuerying {
     }
 
     func merchant(id: String) async throws -> Merchant? {
+        try await merchantRow(id: id)
+    }
+
+    /// The merchant as stored, never from a cache.
+    func merchantRow(id: String) async throws -> Merchant? {
         try await fetch(SQLTables.merchants, where: "id = ?", [.text(id)]).first
     }
 

@@ -29,7 +29,8 @@ extension SQLSession {
 
     /// The reads and writes of a store's write transaction over this session. `committed`
     /// collects `afterCommit` work; the store runs it once its transaction has committed.
-    package func writer(_ dialect: SQLDialect, committed: AfterCommit) -> any StoreWriter {
-        SQLWriter(session: self, dialect: dialect, committed: committed)
+    /// `cache`, the store's, spares the write reading merchants it holds current.
+    package func writer(_ dialect: SQLDialect, committed: AfterCommit, cache: SQLMerchantCache? = nil) -> any StoreWriter {
+        SQLWriter(session: self, dialect: dialect, committed: committed, cache: cache)
     }
 }

@@ -3,10 +3,12 @@ import Storage
 
 extension SQLWriter {
     func insert(_ endpoint: WebhookEndpoint) async throws {
+        tokens.forget(merchantId: endpoint.merchantId)
         try await insert(endpoint, into: SQLTables.webhookEndpoints, subject: "webhook endpoint \(endpoint.id)")
     }
 
     func update(_ endpoint: WebhookEndpoint) async throws {
+        tokens.forget(merchantId: endpoint.merchantId)
         try await update(endpoint, in: SQLTables.webhookEndpoints, subject: "webhook endpoint \(endpoint.id)")
     }
 

@@ -8,6 +8,9 @@ struct SQLWriter: SQLQuerying, StoreWriter {
     let session: any SQLSession
     let dialect: SQLDialect
     let committed: AfterCommit
+    /// The store's merchants as writes last read them (`SQLWriter+MerchantCache.swift`); nil reads every time.
+    let cache: SQLMerchantCache?
+    let tokens = SQLWriteTokens()
 
     func afterCommit(_ action: @escaping @Sendable () -> Void) { committed.add(action) }
     var deliveryClaim: String? { dialect.deliveryClaim }
@@ -50,10 +53,12 @@ struct SQLWriter: SQLQuerying, StoreWriter {
     }
 
     func insert(_ merchant: Merchant) async throws {
+        tokens.forget(merchantId: merchant.id)
         try await insert(merchant, into: SQLTables.merchants, subject: "merchant \(merchant.id)")
     }
 
     func update(_ merchant: Merchant) async throws {
+        tokens.forget(merchantId: merchant.id)
         try await update(merchant, in: SQLTables.merchants, subject: "merchant \(merchant.id)")
     }
 

@@ -20,6 +20,8 @@ import StorageSQL
 public final class SQLiteStore: Store {
     let writer: SQLiteWriter
     let readers: SQLiteReaders
+    /// Merchants and their webhook endpoints as writes last read them.
+    let merchantCache = SQLMerchantCache()
     private let openGate = SQLGate()
 
     /// How long a connection waits for a lock held by another process before giving up.
@@ -81,7 +83,7 @@ public final class SQLiteStore: Store {
         guard openGate.isOpen else { throw StoreError.unavailable("the store is closed") }
         let committed = AfterCommit()
         let result = try await writer.write { session in
-            try await body(session.writer(SQLiteSession.dialect, committed: committed))
+            try await body(session.writer(SQLiteSession.dialect, committed: committed, cache: merchantCache))
         }
         committed.run()
         return result
@@ -90,6 +92,11 @@ public final class SQLiteStore: Store {
     public func read<T: Sendable>(_ body: @Sendable (any StoreReader) async throws -> T) async throws -> T {
         guard openGate.isOpen else { throw StoreError.unavailable("the store is closed") }
         return try await readers.read { session in try await body(session.reader()) }
+    }
+
+    public func merchantAsLastWritten(id: String) async throws -> Merchant? {
+        if let merchant = merchantCache.lastWritten(id: id) { return merchant }
+        return try await read { try await $0.merchant(id: id) }
     }
 
     public func close() async throws {

@@ -16,7 +16,7 @@ struct ACHController {
                 let caller = try input.caller
                 let debit = try ACHDebitValidator.validate(JSONCoding.decode(ACHTransactionRequest.self, from: input.body), createdBy: caller)
                 let created = try await debits.debit(debit, merchantId: caller.merchantId, idempotency: input.claim, logger: input.context.logger)
-                let merchant = try await store.read { try await $0.merchant(id: caller.merchantId) }
+                let merchant = try await store.merchantAsLastWritten(id: caller.merchantId)
                 return (.created, try JSONCoding.encoder.encode(renderer.render(created, merchant: merchant)))
             },
         ]

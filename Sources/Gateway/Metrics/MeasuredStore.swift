@@ -22,5 +22,9 @@ struct MeasuredStore: Store {
         try await base.read(body)
     }
 
+    func merchantAsLastWritten(id: String) async throws -> Merchant? {
+        try await base.merchantAsLastWritten(id: id)
+    }
+
     func close() async throws { try await base.close() }
 }

@@ -65,7 +65,7 @@ struct TransactionController {
                 let payment = try validator.validate(JSONCoding.decode(CardTransactionRequest.self, from: input.body), type: type, createdBy: caller)
                 created = try await services.payments.create(payment, merchantId: caller.merchantId, idempotency: input.claim, logger: input.context.logger)
             }
-            let merchant = try await services.store.read { try await $0.merchant(id: caller.merchantId) }
+            let merchant = try await services.store.merchantAsLastWritten(id: caller.merchantId)
             return (.created, try JSONCoding.encoder.encode(services.renderer.render(created, merchant: merchant)))
         }
     }
@@ -82,7 +82,7 @@ struct TransactionController {
         let (done, payment) = try await services.followUps.perform(
             followUp, paymentId: paymentId, merchantId: caller.merchantId, createdById: caller.clientId, idempotency: input.claim,
             breakdown: breakdown, currency: currency, logger: input.context.logger)
-        let merchant = try await services.store.read { try await $0.merchant(id: caller.merchantId) }
+        let merchant = try await services.store.merchantAsLastWritten(id: caller.merchantId)
         let response = FollowUpResponse(
             operation: services.renderer.render(done, merchant: merchant), payment: services.renderer.render(payment, merchant: merchant))
         return (.created, try JSONCoding.encoder.encode(response))

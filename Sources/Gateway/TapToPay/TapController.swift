@@ -45,7 +45,7 @@ struct TapController {
         let result = try await services.taps.refund(
             tap: tap, terms: try TapPaymentService.Terms(refund), originalTransactionId: refund.originalTransactionId,
             device: device, caller: caller, idempotency: input.claim, logger: input.context.logger)
-        let merchant = try await services.store.read { try await $0.merchant(id: caller.merchantId) }
+        let merchant = try await services.store.merchantAsLastWritten(id: caller.merchantId)
         switch result {
         case .linked(let operation, let payment):
             let response = FollowUpResponse(
@@ -64,7 +64,7 @@ struct TapController {
         let payment = try await services.taps.submitPIN(
             paymentId: paymentId, TakeTapPayment.Reading(generalCardData: submission.generalCardData, paymentCardData: submission.paymentCardData),
             device: device, merchantId: caller.merchantId, idempotency: input.claim, logger: input.context.logger)
-        let merchant = try await services.store.read { try await $0.merchant(id: caller.merchantId) }
+        let merchant = try await services.store.merchantAsLastWritten(id: caller.merchantId)
         return (.ok, try JSONCoding.encoder.encode(services.renderer.render(payment, merchant: merchant)))
     }
 }
