@@ -76,6 +76,7 @@ struct MemoryStoreReader: MemoryStoreQuerying {
 /// Changes a private copy of the state; ``MemoryStore`` commits the copy when the write
 /// body returns.
 final class MemoryStoreWriter: MemoryStoreQuerying, StoreWriter {
+    func openBatchId(merchantId: String) async throws -> String? { try await openBatch(merchantId: merchantId)?.id }
     private let working: LockedBox<(state: MemoryStoreState, isOpen: Bool)>
     let committed = AfterCommit()
 

@@ -72,6 +72,9 @@ public protocol StoreWriter: StoreReader {
     /// name exists (another instance recorded first). They are never changed after.
     func insert(_ fingerprints: KeyFingerprints) async throws
 
+    /// The id of the merchant's open batch, for a payment joining it: on PostgreSQL the batch
+    /// is share-locked until this write ends, so a close racing it waits (see `SQLDialect.shareLock`).
+    func openBatchId(merchantId: String) async throws -> String?
     /// The merchant's open batch, locked until this write ends, for closing it: a close
     /// racing another (two instances' settlement jobs) waits, then finds it closed.
     func lockOpenBatch(merchantId: String) async throws -> Batch?

@@ -26,7 +26,7 @@ extension SQLWriter {
     private func cacheToken(merchantId: String) async throws -> Int64 {
         if let token = tokens.token(merchantId: merchantId) { return token }
         let rows = try await session.rows("SELECT token FROM merchant_cache_tokens WHERE merchant_id = ?", [.text(merchantId)])
-        let token = try rows.first.map { Int64(try SQLRowReader($0, table: "merchant_cache_tokens").int("token")) } ?? 0
+        let token = try rows.first.map { try SQLRowReader($0, table: "merchant_cache_tokens").int64("token") } ?? 0
         tokens.remember(token, merchantId: merchantId)
         return token
     }

@@ -42,6 +42,15 @@ struct SQLWriter: SQLQuerying, StoreWriter {
         try await openBatch(merchantId: merchantId, lock: dialect.shareLock)
     }
 
+    // Only the id: what a payment joining the batch needs, without decoding its totals.
+    func openBatchId(merchantId: String) async throws -> String? {
+        let rows = try await session.rows(
+            "SELECT id FROM batches WHERE merchant_id = ? AND closed_at IS NULL ORDER BY opened_at DESC, id DESC LIMIT 1"
+                + (dialect.shareLock.map { " \($0)" } ?? ""),
+            [.text(merchantId)])
+        return try rows.first.map { try SQLRowReader($0, table: "batches").text("id") }
+    }
+
     func lockOpenBatch(merchantId: String) async throws -> Batch? {
         try await openBatch(merchantId: merchantId, lock: dialect.transactionLock)
     }

@@ -15,14 +15,15 @@ import VaporCSQLite
 final class SQLiteHandle: @unchecked Sendable {
     private var database: OpaquePointer?
     private var statements: [String: OpaquePointer] = [:]
+    /// The SQL of every statement run since ``recordStatements()``; nil when not recording.
+    /// Tests count what one request costs the database.
+    private(set) var recordedStatements: [String]?
 
     /// The SQL the mapping writes is a fixed set of texts; a flood of new ones (never expected)
     /// empties the cache instead of growing it without end.
     static let cachedStatementLimit = 512
 
     private static let initialized: Int32 = sqlite_nio_sqlite3_initialize()
-    /// SQLITE_TRANSIENT: SQLite copies a bound text or blob before the call returns.
-    private static var transient: sqlite3_destructor_type { unsafeBitCast(-1, to: sqlite3_destructor_type.self) }
 
     private init(database: OpaquePointer) {
         self.database = database
@@ -112,8 +113,14 @@ final class SQLiteHandle: @unchecked Sendable {
         database = nil
     }
 
+    /// Starts recording (afresh) the statements this connection runs.
+    func recordStatements() {
+        recordedStatements = []
+    }
+
     private func execute(_ sql: String, _ binds: [SQLValue], cached: Bool) throws -> [SQLiteCells] {
         guard database != nil else { throw SQLiteFailure(code: SQLITE_MISUSE, message: "the connection is closed") }
+        recordedStatements?.append(sql)
         guard let statement = try prepare(sql, cached: cached) else { return [] }
         defer {
             if cached {
@@ -158,45 +165,7 @@ final class SQLiteHandle: @unchecked Sendable {
         return statement
     }
 
-    private func bind(_ binds: [SQLValue], to statement: OpaquePointer) throws {
-        for (offset, value) in binds.enumerated() {
-            let index = Int32(offset + 1)
-            let code: Int32
-            switch value {
-            case .null: code = sqlite_nio_sqlite3_bind_null(statement, index)
-            case .integer(let integer): code = sqlite_nio_sqlite3_bind_int64(statement, index, integer)
-            case .float(let double): code = sqlite_nio_sqlite3_bind_double(statement, index, double)
-            case .bool(let flag): code = sqlite_nio_sqlite3_bind_int64(statement, index, flag ? 1 : 0)
-            case .text(let text):
-                code = sqlite_nio_sqlite3_bind_text64(statement, index, text, UInt64(text.utf8.count), Self.transient, UInt8(SQLITE_UTF8))
-            case .bytes(let data) where data.isEmpty:
-                code = sqlite_nio_sqlite3_bind_zeroblob(statement, index, 0)
-            case .bytes(let data):
-                code = data.withUnsafeBytes { sqlite_nio_sqlite3_bind_blob64(statement, index, $0.baseAddress, UInt64($0.count), Self.transient) }
-            }
-            guard code == SQLITE_OK else { throw failure(code) }
-        }
-    }
-
-    private func value(_ statement: OpaquePointer, _ index: Int32) -> SQLValue {
-        switch sqlite_nio_sqlite3_column_type(statement, index) {
-        case SQLITE_INTEGER:
-            return .integer(sqlite_nio_sqlite3_column_int64(statement, index))
-        case SQLITE_FLOAT:
-            return .float(sqlite_nio_sqlite3_column_double(statement, index))
-        case SQLITE_TEXT:
-            guard let text = sqlite_nio_sqlite3_column_text(statement, index) else { return .text("") }
-            let count = Int(sqlite_nio_sqlite3_column_bytes(statement, index))
-            return .text(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self))
-        case SQLITE_BLOB:
-            guard let blob = sqlite_nio_sqlite3_column_blob(statement, index) else { return .bytes(Data()) }
-            return .bytes(Data(bytes: blob, count: Int(sqlite_nio_sqlite3_column_bytes(statement, index))))
-        default:
-            return .null
-        }
-    }
-
-    private func failure(_ code: Int32) -> SQLiteFailure {
+    func failure(_ code: Int32) -> SQLiteFailure {
         let extended = code > 0xff ? code : sqlite_nio_sqlite3_extended_errcode(database)
         let message = sqlite_nio_sqlite3_errmsg(database).map { String(cString: $0) } ?? "SQLite error \(code)"
         return SQLiteFailure(code: extended & 0xff == code & 0xff ? extended : code, message: message)

@@ -26,6 +26,8 @@ final class SQLiteReaders: Sendable {
 
     /// The first connection, for tests' raw SQL.
     var first: SQLiteHandle { handles[0] }
+    /// Every read connection (tests record what they run).
+    var all: [SQLiteHandle] { handles }
 
     func read<T: Sendable>(_ body: (SQLiteSession) async throws -> T) async throws -> T {
         try await withConnection { handle in

@@ -1,0 +1,42 @@
+import Foundation
+@testable import Gateway
+import GatewayAPI
+import Logging
+@testable import StorageSQLite
+import Testing
+
+/// What one keyed sale costs the database: the merchant, its webhook endpoints and the open
+/// batch come from memory or a one-column read, and the answer needs no read transaction.
+@Suite("A keyed sale's statements")
+struct SaleStatementTests {
+    /// Statements that do the work, not the transaction control around them.
+    static func work(_ statements: [String]) -> [String] {
+        statements.filter { sql in !["BEGIN", "SAVEPOINT", "RELEASE", "COMMIT", "ROLLBACK"].contains { sql.hasPrefix($0) } }
+    }
+
+    @Test func aKeyedSaleRunsEightStatementsOnTheWriteConnectionAndNoneOnTheReaders() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("tapline-statements-\(UUID().uuidString).sqlite").path
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file + suffix) } }
+        var logger = Logger(label: "test")
+        logger.logLevel = .warning
+        let store = try await SQLiteStore.open(path: file, logger: logger)
+        let harness = try await GatewayHarness.make(store: store)
+        try await harness.test { (session: TestSession) async throws in
+            // The first sale opens the batch and fills the cache.
+            #expect(try await session.send(.post, APIPath.sale, json: TestSession.cardBody(amount: 1_000)).status == 201)
+            store.writeConnection.recordStatements()
+            for reader in store.readers.all { reader.recordStatements() }
+            let reply = try await session.send(.post, APIPath.sale, json: TestSession.cardBody(amount: 1_200))
+            #expect(reply.status == 201)
+            #expect(try reply.decode(TransactionResource.self).status == .captured)
+            let written = Self.work(store.writeConnection.recordedStatements ?? [])
+            // Phase 1: the merchant's cache token, the payment, its `created` event. Phase 3:
+            // the payment (locked), the token, the open batch's id, the payment again, its
+            // `captured` event.
+            #expect(written.count == 8, "\(written.joined(separator: "\n"))")
+            #expect(written.filter { $0.contains("FROM merchants") || $0.contains("FROM webhook_endpoints") } == [])
+            #expect(store.readers.all.flatMap { $0.recordedStatements ?? [] } == [])
+        }
+        try await store.close()
+    }
+}
