@@ -124,7 +124,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        // Micro-benchmarks, run by scripts/bench_open.sh; not a test, not a product.
+        // Micro-benchmarks, run by `python3 scripts/bench.py micro NAME`; not a test, not a product.
         // The README's "Use the SDK" example, word for word (ReadmeExampleTests checks it), which
         // scripts/smoke.sh runs twice against the walk-through's gateway.
         .executableTarget(name: "ReadmeSDKExample", dependencies: ["TaplineSDK"], path: "Examples/ReadmeSDK"),

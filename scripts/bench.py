@@ -13,6 +13,7 @@ loop), for p50/p99 latency; and each gateway's RSS before, at most during, and a
 Prints a table and writes every figure as JSON.
 
   python3 scripts/bench.py [--seconds 5] [--rounds 2] [--stores sqlite,pg1,pg2] [--json FILE]
+  python3 scripts/bench.py micro NAME [ARGS...]   (the micro-benchmarks: scripts/bench/micro.py)
 
 Needs wrk (apt-get install wrk) and, for the PostgreSQL stores, root (scripts/start_postgres.sh).
 Release build of `tapline` (SCRATCH_PATH picks the build folder). Loopback only: the gateway,
@@ -131,4 +132,7 @@ def main():
 
 
 if __name__ == "__main__":
+    if sys.argv[1:2] == ["micro"]:
+        import micro  # noqa: E402
+        micro.main(sys.argv[2:])
     main()

@@ -17,7 +17,7 @@ public struct SimulatedProcessorConfiguration: Sendable {
     /// approved sale or authorization, what follow-ups are checked against). Past it the
     /// least recently used id is forgotten: a follow-up on its payment is then answered as
     /// one on a payment of an earlier run (see `approvesForgottenOriginals`), and `lookup`
-    /// finds nothing. The default holds about 24 MB (`scripts/bench_simulator_memory.sh`)
+    /// finds nothing. The default holds about 24 MB (`python3 scripts/bench.py micro simulator`)
     /// and, up to some 130 operations a second, every id of the recovery job's window
     /// (a 120 s grace and a 30 s round), which is what it asks `lookup` about.
     public var bookCapacity: Int

@@ -6,7 +6,7 @@ import StorageSQL
 import StorageSQLite
 
 // `TaplineBenchmarks sqlite-writes [writes, default 2000] [concurrency, default 32]`
-// (scripts/bench_sqlite_writes.sh): N writes from `concurrency` tasks at once on a fresh
+// (`python3 scripts/bench.py micro sqlite-writes`): N writes from `concurrency` tasks at once on a fresh
 // SQLite file (WAL, synchronous=FULL), each write five statements (a merchant read, an
 // idempotency insert, two webhook event inserts, the record read back), three ways in one run:
 //

@@ -2,12 +2,11 @@
 @preconcurrency import Crypto
 import Foundation
 
-// Micro-benchmarks for card-data sealing, run by scripts/bench_open.sh, webhook delivery
-// throughput, run by scripts/bench_webhooks.sh (see WebhookBenchmark.swift), and the
-// simulated processor's memory, run by scripts/bench_simulator_memory.sh (see
-// SimulatorMemoryBenchmark.swift), SQLite write throughput with and without group
-// commit, run by scripts/bench_sqlite_writes.sh (see SQLiteWriteBenchmark.swift), and the
-// request path's parts, run by scripts/bench_request_path.sh (see RequestPathBenchmark.swift).
+// Micro-benchmarks, run by `python3 scripts/bench.py micro NAME` (scripts/bench/micro.py):
+// card-data sealing, webhook delivery throughput (WebhookBenchmark.swift), the simulated
+// processor's memory (SimulatorMemoryBenchmark.swift), SQLite write throughput with and
+// without group commit (SQLiteWriteBenchmark.swift), and the request path's parts
+// (RequestPathBenchmark.swift).
 //
 //   TaplineBenchmarks open [seconds per measurement, default 2] [rounds, default 5]
 //   TaplineBenchmarks webhooks [events, default 2000] [rounds, default 3]
