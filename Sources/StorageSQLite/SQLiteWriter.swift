@@ -72,7 +72,7 @@ final class SQLiteWriter: Sendable {
             turns.pass()
             throw error
         }
-        let outcome = await runInSavepoint(body)
+        let outcome = await handle.inSavepoint(body)
         if !handle.inTransaction {
             // SQLite rolled the whole transaction back (a full disk, an I/O error): every write
             // of the group is gone, so every member hears of it.
@@ -140,33 +140,6 @@ final class SQLiteWriter: Sendable {
         // file, which a gateway's database never has (busy_timeout bounds the wait then).
         try handle.run("BEGIN IMMEDIATE")
         state.withLock { $0.group = Group() }
-    }
-
-    private func runInSavepoint<T: Sendable>(_ body: (SQLiteSession) async throws -> T) async -> Result<T, any Error> {
-        do {
-            try handle.run("SAVEPOINT tapline_write")
-        } catch {
-            return .failure(error)
-        }
-        let session = SQLiteSession(handle: handle)
-        do {
-            let value = try await body(session)
-            session.close()
-            try handle.run("RELEASE tapline_write")
-            return .success(value)
-        } catch {
-            session.close()
-            if handle.inTransaction {
-                do {
-                    try handle.run("ROLLBACK TO tapline_write")
-                    try handle.run("RELEASE tapline_write")
-                } catch {
-                    // The savepoint could not be undone alone: the group cannot be trusted.
-                    try? handle.run("ROLLBACK")
-                }
-            }
-            return .failure(error)
-        }
     }
 
     /// Commits the open group, if any, on NIO's thread pool and answers its waiting members.

@@ -32,12 +32,6 @@ enum JSONCoding {
         _ = try decode(NoFields.self, from: body)
     }
 
-    /// Decodes what `type` takes, without refusing what it does not: for reading which kind of
-    /// request a body is before decoding it as that kind.
-    static func decodeTaking<T: Decodable>(_ type: T.Type, from body: ByteBuffer) throws -> T {
-        try decodeChecked(type, from: body).value
-    }
-
     /// The decoded value, and the body as the check read it.
     private static func decodeChecked<T: Decodable>(_ type: T.Type, from body: ByteBuffer) throws -> (value: T, body: JSONBodyValue) {
         let data = Data(buffer: body)

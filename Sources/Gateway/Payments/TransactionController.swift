@@ -47,8 +47,7 @@ struct TransactionController {
             let caller = try input.caller
             let created: Transaction
             // Which kind of request the body is decides which fields it may have.
-            let probe = try JSONCoding.decodeTaking(TapTransactionRequest.self, from: input.body)
-            if probe.paymentCardData != nil || probe.generalCardData != nil {
+            if TapTransactionRequest.isTap(input.body) {
                 let tapped = try JSONCoding.decode(TapTransactionRequest.self, from: input.body)
                 let device = try input.activeDevice
                 // What the request asks, with tip, for a card-data decryption service to see.

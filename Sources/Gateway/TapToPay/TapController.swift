@@ -73,8 +73,12 @@ extension TapTransactionRequest {
     /// Whether a sale or authorization body is a tap: it carries the reader's sealed card
     /// data. Read loosely, before the strict decoding, so the device is checked before the
     /// idempotency key; a body that is not JSON is no tap here and refused by the decoding.
+    /// Read by the gateway's own JSON reader (with its depth limit), not Foundation's: this
+    /// runs on every keyed sale.
     @Sendable static func isTap(_ body: ByteBuffer) -> Bool {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(buffer: body)) as? [String: Any] else { return false }
-        return ["paymentCardData", "generalCardData"].contains { key in object[key].map { !($0 is NSNull) } ?? false }
+        var reader = JSONBodyCheck()
+        reader.nullEverywhere = true
+        guard case .object(let members)? = try? reader.check(Data(buffer: body)) else { return false }
+        return members.contains { ["paymentCardData", "generalCardData"].contains($0.key) && $0.value != .null }
     }
 }

@@ -39,4 +39,24 @@ struct SaleStatementTests {
         }
         try await store.close()
     }
+
+    @Test func aKeyedSaleWithAnIdempotencyKeyRunsElevenStatementsOnTheWriteConnection() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("tapline-statements-\(UUID().uuidString).sqlite").path
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file + suffix) } }
+        var logger = Logger(label: "test")
+        logger.logLevel = .warning
+        let store = try await SQLiteStore.open(path: file, logger: logger)
+        let harness = try await GatewayHarness.make(store: store)
+        try await harness.test { (session: TestSession) async throws in
+            _ = try await session.pay(key: "first")
+            store.writeConnection.recordStatements()
+            for reader in store.readers.all { reader.recordStatements() }
+            #expect(try await session.pay(key: "second").status == .captured)
+            let written = Self.work(store.writeConnection.recordedStatements ?? [])
+            // The sale's eight, and the key: claimed, linked to the payment, its answer kept.
+            #expect(written.count == 11, "\(written.joined(separator: "\n"))")
+            #expect(store.readers.all.flatMap { $0.recordedStatements ?? [] } == [])
+        }
+        try await store.close()
+    }
 }
