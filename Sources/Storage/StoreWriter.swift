@@ -27,6 +27,10 @@ public protocol StoreWriter: StoreReader {
     func insert(_ record: IdempotencyRecord) async throws
     func update(_ record: IdempotencyRecord) async throws
     func deleteIdempotencyRecord(merchantId: String, key: String) async throws
+    /// Points the key at the transaction its request created; nothing happens for an unknown key.
+    func linkIdempotencyRecord(merchantId: String, key: String, transactionId: String) async throws
+    /// Keeps the key's answer for replays, `completed`; nothing happens for an unknown key.
+    func completeIdempotencyRecord(merchantId: String, key: String, responseStatus: Int, responseBody: Data) async throws
 
     /// Remembers a card read (the reader's read id) so the same sealed card data is never
     /// accepted twice. Throws ``StoreError/duplicate`` when the id was seen before, by any merchant.
@@ -133,4 +137,20 @@ public protocol StoreWriter: StoreReader {
     /// Forgets every session that expired before `date`.
     func deleteDashboardSessions(expiredBefore date: Date) async throws
     func insert(_ entry: DashboardAuditEntry) async throws
+}
+
+extension StoreWriter {
+    public func linkIdempotencyRecord(merchantId: String, key: String, transactionId: String) async throws {
+        guard var record = try await idempotencyRecord(merchantId: merchantId, key: key) else { return }
+        record.transactionId = transactionId
+        try await update(record)
+    }
+
+    public func completeIdempotencyRecord(merchantId: String, key: String, responseStatus: Int, responseBody: Data) async throws {
+        guard var record = try await idempotencyRecord(merchantId: merchantId, key: key) else { return }
+        record.state = .completed
+        record.responseStatus = responseStatus
+        record.responseBody = responseBody
+        try await update(record)
+    }
 }

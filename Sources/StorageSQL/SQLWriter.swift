@@ -111,6 +111,20 @@ struct SQLWriter: SQLQuerying, StoreWriter {
         try await session.run("DELETE FROM idempotency_keys WHERE merchant_id = ? AND key = ?", [.text(merchantId), .text(key)])
     }
 
+    // One UPDATE each, without reading the record first: these run on every keyed request.
+    func linkIdempotencyRecord(merchantId: String, key: String, transactionId: String) async throws {
+        try await session.run(
+            "UPDATE idempotency_keys SET transaction_id = ? WHERE merchant_id = ? AND key = ?",
+            [.text(transactionId), .text(merchantId), .text(key)])
+    }
+
+    func completeIdempotencyRecord(merchantId: String, key: String, responseStatus: Int, responseBody: Data) async throws {
+        try await session.run(
+            "UPDATE idempotency_keys SET state = ?, response_status = ?, response_body = ? WHERE merchant_id = ? AND key = ?",
+            [.text(IdempotencyRecord.State.completed.rawValue), SQLValue.integer(responseStatus), SQLValue.blob(responseBody),
+             .text(merchantId), .text(key)])
+    }
+
     func recordCardRead(id: String, merchantId: String, at date: Date) async throws {
         // A read seen before is a duplicate without an error, as in ``insert(_:into:subject:)``.
         let inserted = try await session.rows(

@@ -13,9 +13,7 @@ struct IdempotencyClaim: Sendable {
     let key: String
 
     func link(transactionId: String, in writer: any StoreWriter) async throws {
-        guard var record = try await writer.idempotencyRecord(merchantId: merchantId, key: key) else { return }
-        record.transactionId = transactionId
-        try await writer.update(record)
+        try await writer.linkIdempotencyRecord(merchantId: merchantId, key: key, transactionId: transactionId)
     }
 }
 
@@ -103,11 +101,7 @@ struct IdempotencyGuard: Sendable {
 
     private func complete(_ claim: IdempotencyClaim, status: Int, body: Data) async throws {
         try await store.write { writer in
-            guard var record = try await writer.idempotencyRecord(merchantId: claim.merchantId, key: claim.key) else { return }
-            record.state = .completed
-            record.responseStatus = status
-            record.responseBody = body
-            try await writer.update(record)
+            try await writer.completeIdempotencyRecord(merchantId: claim.merchantId, key: claim.key, responseStatus: status, responseBody: body)
         }
     }
 

@@ -107,14 +107,16 @@ import Testing
         let harness = LinkHarness(port: host.port)
         try await harness.running {
             await harness.waitUntilUp(2)
-            async let first = harness.link.send(LinkTestMessages.authorization(stan: 7, amount: 1), timeout: .seconds(10))
+            // The timeouts are watchdogs: the host answers both at once, long before them; a
+            // loaded machine (the whole suite starting) must not turn them into a failure.
+            async let first = harness.link.send(LinkTestMessages.authorization(stan: 7, amount: 1), timeout: .seconds(120))
             await host.events.wait(for: "the first request") { LinkTestMessages.financial(in: $0).count == 1 }
             await #expect(throws: ISO8583LinkError.duplicateInFlight) {
-                try await harness.link.send(LinkTestMessages.authorization(stan: 7, amount: 2), timeout: .seconds(10))
+                try await harness.link.send(LinkTestMessages.authorization(stan: 7, amount: 2), timeout: .seconds(120))
             }
             // Another terminal's STAN 7 is another request.
             async let other = harness.link.send(
-                LinkTestMessages.authorization(stan: 7, amount: 3, terminal: "TERM0002"), timeout: .seconds(10))
+                LinkTestMessages.authorization(stan: 7, amount: 3, terminal: "TERM0002"), timeout: .seconds(120))
             await host.events.wait(for: "the other terminal's request") { LinkTestMessages.financial(in: $0).count == 2 }
             for (request, connection) in held.withLock({ $0 }).reversed() {
                 connection.send(TestAcquirerHost.answer(to: request))
