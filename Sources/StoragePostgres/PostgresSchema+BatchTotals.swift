@@ -5,7 +5,7 @@ extension PostgresSchema {
     /// `SQLiteSchema+BatchTotals.swift`). Instances writing one batch at once queue on its
     /// `batch_totals` lines (`ON CONFLICT DO UPDATE` locks the line), so no change is lost.
     static let batchTotalsMigrations: [PostgresMigration] = [
-        PostgresMigration(version: 26, name: "batch totals kept by triggers", statements: [
+        PostgresMigration(version: 26, name: "batch totals kept by triggers, list indexes", statements: [
             PostgresMigration.bytewiseText(
                 "ALTER TABLE transactions ADD COLUMN batch_kind TEXT, ADD COLUMN batch_brand TEXT, ADD COLUMN batch_amount BIGINT"),
             PostgresMigration.bytewiseText("""
@@ -75,7 +75,7 @@ extension PostgresSchema {
                 IS DISTINCT FROM (NEW.merchant_id, NEW.batch_id, NEW.currency, NEW.batch_kind, NEW.batch_brand, NEW.batch_amount))
             EXECUTE FUNCTION transactions_batch_totals()
             """,
-        ]),
+        ] + SQLBatchTotalsMigration.listIndexes),
     ]
 
     /// The SQLSTATE `batch_totals_sum` raises; ``PostgresSession`` turns it into

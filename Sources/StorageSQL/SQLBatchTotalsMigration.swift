@@ -41,4 +41,13 @@ package enum SQLBatchTotalsMigration {
         GROUP BY merchant_id, batch_id, \(groupedName)currency
         """
     }
+
+    /// Indexes that keep a list's first page and its count off the table (SQLite 32,
+    /// PostgreSQL 26): a status filter counts and orders in its own index range, and the
+    /// dashboard's originals-only list (`parent_id IS NULL`) has a partial index of its own,
+    /// which its COUNT reads without the rows.
+    package static let listIndexes = [
+        "CREATE INDEX transactions_by_merchant_status_created ON transactions (merchant_id, status, created_at, id)",
+        "CREATE INDEX transactions_originals_by_merchant_created ON transactions (merchant_id, created_at, id) WHERE parent_id IS NULL",
+    ]
 }

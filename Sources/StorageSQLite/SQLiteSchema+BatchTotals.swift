@@ -7,7 +7,7 @@ extension SQLiteSchema {
     /// row); triggers add a row's NEW movement to `batch_totals` and take its OLD one out,
     /// so no code path can forget them. PostgreSQL has the same change, its 26.
     static let batchTotalsMigrations: [SQLiteMigration] = [
-        SQLiteMigration(version: 32, name: "batch totals kept by triggers", statements: [
+        SQLiteMigration(version: 32, name: "batch totals kept by triggers, list indexes", statements: [
             "ALTER TABLE transactions ADD COLUMN batch_kind TEXT",
             "ALTER TABLE transactions ADD COLUMN batch_brand TEXT",
             "ALTER TABLE transactions ADD COLUMN batch_amount INTEGER",
@@ -43,7 +43,7 @@ extension SQLiteSchema {
                 OR OLD.batch_brand IS NOT NEW.batch_brand OR OLD.batch_amount IS NOT NEW.batch_amount
             BEGIN \(count("OLD", sign: "-")) \(count("NEW", sign: "")) END
             """,
-        ]),
+        ] + SQLBatchTotalsMigration.listIndexes),
     ]
 
     /// The trigger statements that count `row`'s movement into (`sign` "") or out of (`sign`

@@ -39,6 +39,8 @@ struct BatchTotalsMigrationTests {
     /// no triggers, migration 32 (26) not applied.
     static let undo = [
         "DROP TABLE batch_totals",
+        "DROP INDEX transactions_by_merchant_status_created",
+        "DROP INDEX transactions_originals_by_merchant_created",
         "ALTER TABLE transactions DROP COLUMN batch_kind",
         "ALTER TABLE transactions DROP COLUMN batch_brand",
         "ALTER TABLE transactions DROP COLUMN batch_amount",
