@@ -15,10 +15,17 @@ Prints a table and writes every figure as JSON.
   python3 scripts/bench.py [--seconds 5] [--rounds 2] [--stores sqlite,pg1,pg2] [--json FILE]
   python3 scripts/bench.py micro NAME [ARGS...]   (the micro-benchmarks: scripts/bench/micro.py)
 
+With --data N it measures reading instead (scripts/bench/data.py): N payments seeded per store
+(sqlite, pg1), then the server time of the batches, payments list and volume pages, API and
+dashboard, each as a ratio to GET /health:
+
+  python3 scripts/bench.py --data 100000 [--stores sqlite,pg1] [--requests 15]
+
 Needs wrk (apt-get install wrk) and, for the PostgreSQL stores, root (scripts/start_postgres.sh).
 Release build of `tapline` (SCRATCH_PATH picks the build folder). Loopback only: the gateway,
 PostgreSQL, wrk and this script share the machine's cores."""
 import argparse
+import json
 import os
 import shutil
 import subprocess
@@ -28,6 +35,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "bench"))
 from load import each, fixed_rate, percentile, run  # noqa: E402
+from data import run_data  # noqa: E402
 from report import Results  # noqa: E402
 from servers import KEYED, check, drop_schemas, followup_pool, start_targets, tap_bodies  # noqa: E402
 from wrk import Wrk  # noqa: E402
@@ -45,6 +53,8 @@ def arguments():
     parser.add_argument("--latency-seconds", type=int, default=5, help="length of each fixed-rate run (default 5)")
     parser.add_argument("--json", default="bench-results.json", help="where the figures go (default bench-results.json)")
     parser.add_argument("--binary", help="a tapline to measure instead of building this checkout's (e.g. an older release)")
+    parser.add_argument("--data", type=int, help="measure reading with this many payments seeded (sqlite, pg1) instead")
+    parser.add_argument("--requests", type=int, default=15, help="--data: sequential requests per page (default 15)")
     options = parser.parse_args()
     options.stores = [store for store in options.stores.split(",") if store]
     unknown = set(options.stores) - {"sqlite", "pg1", "pg2"}
@@ -83,6 +93,8 @@ def measure(options, binary, work, wrk, target, scenario, round_number):
 
 def main():
     options = arguments()
+    if options.data:
+        return main_data(options)
     if shutil.which("wrk") is None:
         sys.exit("install wrk first: apt-get install -y wrk")
     binary = options.binary or build()
@@ -128,6 +140,22 @@ def main():
         shutil.rmtree(work, ignore_errors=True)
     results.print()
     results.write(options.json)
+    print(f"\nfigures written to {options.json}")
+
+
+def main_data(options):
+    binary = options.binary or build()
+    postgres_url = None
+    if "pg1" in options.stores:
+        postgres_url = subprocess.run(["bash", "scripts/start_postgres.sh"], capture_output=True, text=True,
+                                      check=True).stdout.strip()
+    work = tempfile.mkdtemp(prefix="tapline-bench-data-")
+    try:
+        figures = run_data(options, binary, work, postgres_url)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    with open(options.json, "w") as out:
+        json.dump({"payments": options.data, "median_ms_and_ratio_to_health": figures}, out, indent=2)
     print(f"\nfigures written to {options.json}")
 
 

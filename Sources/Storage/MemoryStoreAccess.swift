@@ -54,6 +54,9 @@ extension MemoryStoreQuerying {
     }
     func batches(merchantId: String) async throws -> [Batch] { try withState { $0.batches(merchantId: merchantId) } }
     func openBatch(merchantId: String) async throws -> Batch? { try withState { $0.openBatch(merchantId: merchantId) } }
+    func batchTotals(batchId: String, merchantId: String) async throws -> BatchTotals {
+        try withState { $0.batchTotals(batchId: batchId, merchantId: merchantId) }
+    }
     func batchesAwaitingReconciliation(limit: Int) async throws -> [Batch] {
         try withState { $0.batchesAwaitingReconciliation(limit: limit) }
     }

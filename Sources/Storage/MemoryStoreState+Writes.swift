@@ -72,6 +72,7 @@ extension MemoryStoreState {
     mutating func insert(_ transaction: Transaction) throws {
         guard transactions[transaction.id] == nil else { throw StoreError.duplicate("transaction \(transaction.id)") }
         try requireMerchant(transaction.merchantId, for: "transaction \(transaction.id)")
+        try countInBatch(transaction, sign: 1)
         transactions[transaction.id] = transaction
     }
 
@@ -79,7 +80,16 @@ extension MemoryStoreState {
         guard transactions[transaction.id]?.merchantId == transaction.merchantId else {
             throw StoreError.notFound("transaction \(transaction.id)")
         }
+        if let old = transactions[transaction.id] { try countInBatch(old, sign: -1) }
+        try countInBatch(transaction, sign: 1)
         transactions[transaction.id] = transaction
+    }
+
+    /// A member's movement in (1) or out (-1) of its batch's kept totals. A throw leaves the
+    /// write's copy of the state half changed, which the write then discards.
+    private mutating func countInBatch(_ row: Transaction, sign: Int64) throws {
+        guard let batchId = row.batchId, let movement = row.batchMovement else { return }
+        try batchTotals[batchId, default: BatchTotals()].add(movement, sign: sign)
     }
 
     mutating func insert(_ record: IdempotencyRecord) throws {

@@ -20,6 +20,9 @@ struct MemoryStoreState: Sendable {
     var transactions: [String: Transaction] = [:]
     var idempotencyRecords: [IdempotencyKey: IdempotencyRecord] = [:]
     var batches: [String: Batch] = [:]
+    /// Each batch's totals by batch id, kept as its members are written (as the SQL stores'
+    /// triggers keep `batch_totals`).
+    var batchTotals: [String: BatchTotals] = [:]
     /// Card read ids seen, with when.
     var cardReads: [String: Date] = [:]
     var devices: [DeviceKey: Device] = [:]
@@ -123,6 +126,11 @@ extension MemoryStoreState {
     func batches(merchantId: String) -> [Batch] {
         batches.values.filter { $0.merchantId == merchantId }
             .sorted { Self.oldestFirst(($1.openedAt, $1.id), ($0.openedAt, $0.id)) }
+    }
+
+    func batchTotals(batchId: String, merchantId: String) -> BatchTotals {
+        guard batches[batchId]?.merchantId == merchantId else { return BatchTotals() }
+        return batchTotals[batchId] ?? BatchTotals()
     }
 
     func openBatch(merchantId: String) -> Batch? {

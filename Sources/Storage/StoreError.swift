@@ -8,4 +8,7 @@ public enum StoreError: Error, Equatable, Sendable {
     case corrupt(String)
     /// The database cannot be reached or refused the work.
     case unavailable(String)
+    /// A batch's kept totals would not fit Int64 (``BatchTotals``): the write is refused
+    /// rather than a total wrapping.
+    case batchTotalsTooLarge
 }

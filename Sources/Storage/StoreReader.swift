@@ -38,6 +38,9 @@ public protocol StoreReader: Sendable {
     /// The merchant's batches, newest first.
     func batches(merchantId: String) async throws -> [Batch]
     func openBatch(merchantId: String) async throws -> Batch?
+    /// The totals the store keeps for a batch as its members change (a view of an open
+    /// batch reads these instead of counting its members).
+    func batchTotals(batchId: String, merchantId: String) async throws -> BatchTotals
     /// Closed batches of every merchant whose reconciliation with the acquirer has no answer
     /// yet, oldest close first, at most `limit`.
     func batchesAwaitingReconciliation(limit: Int) async throws -> [Batch]

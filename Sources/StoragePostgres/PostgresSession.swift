@@ -86,6 +86,8 @@ struct PostgresSession: SQLSession {
             // Only merchants, API clients and webhook rows are referenced, and only ever by id:
             // the same error the SQLite store gives.
             return .plain(.notFound("the merchant or API client referenced by \(subject)"))
+        case PostgresSchema.overflowState:
+            return .plain(.batchTotalsTooLarge)
         case "40001", "40P01":
             return .conflict(.unavailable("PostgreSQL: \(message) (\(state ?? ""))"))
         case .some(let state) where state.hasPrefix("XX"):

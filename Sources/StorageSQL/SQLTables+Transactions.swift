@@ -67,7 +67,16 @@ extension SQLTables {
         Column(name: "signature") { SQLValue.text($0.signature) },
         // Held for the cardholder's signature (migration 26).
         Column(name: "signature_required") { .bool($0.signatureRequired) },
-    ] + bankAccountColumns + balanceColumns, decode: decodeTransaction)
+    ] + bankAccountColumns + balanceColumns + batchMovementColumns, decode: decodeTransaction)
+
+    /// What the row counts in its batch (``Transaction/batchMovement``), NULL when nothing,
+    /// written with the row and never read back into it: the triggers that keep
+    /// `batch_totals` read them (SQLite migration 32, PostgreSQL 26).
+    static let batchMovementColumns: [SQLTable<Transaction>.Column] = [
+        Column(name: "batch_kind") { SQLValue.text($0.batchMovement?.kind) },
+        Column(name: "batch_brand") { SQLValue.text($0.batchMovement?.brand) },
+        Column(name: "batch_amount") { SQLValue.integer($0.batchMovement?.amount) },
+    ]
 
     private static func decodeTransaction(_ row: SQLRowReader) throws -> Transaction {
         let code = try row.text("currency")

@@ -17,12 +17,15 @@ struct SQLiteFailure: Error, CustomStringConvertible {
     static let uniqueFailed = SQLITE_CONSTRAINT | (8 << 8)
     static let rowIDFailed = SQLITE_CONSTRAINT | (10 << 8)
     static let foreignKeyFailed = SQLITE_CONSTRAINT | (3 << 8)
+    static let triggerFailed = SQLITE_CONSTRAINT | (7 << 8)
 
     /// The error the gateway can act on; `subject` names the record (a duplicate, a missing merchant).
     func storeError(subject: String) -> StoreError {
         switch code {
         case Self.primaryKeyFailed, Self.uniqueFailed, Self.rowIDFailed:
             return .duplicate(subject)
+        case Self.triggerFailed where message.contains(SQLBatchTotalsMigration.overflowMessage):
+            return .batchTotalsTooLarge
         case Self.foreignKeyFailed:
             // Only merchants and API clients are referenced, and only ever by id.
             return .notFound("the merchant or API client referenced by \(subject)")

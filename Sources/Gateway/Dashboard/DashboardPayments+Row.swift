@@ -30,7 +30,7 @@ extension DashboardPayments {
         }
 
         /// Mustache reads a row's fields here, by name, instead of by reflection (`Mirror`),
-        /// which was most of a 25-row page's time (scripts/bench_dashboard.sh).
+        /// which was most of a 25-row page's time (`python3 scripts/bench.py --data 100000`).
         func child(named name: String) -> Any? {
             switch name {
             case "id": id

@@ -17,6 +17,9 @@ struct ErrorEnvelopeMiddleware: RouterMiddleware {
             return Self.response(for: error)
         } catch let failure as GatewayFailure {
             return Self.response(for: GatewayError(failure))
+        } catch StoreError.batchTotalsTooLarge {
+            // A member change the batch's kept totals could not count: the write was refused.
+            return Self.response(for: GatewayError(GatewayFailure.batchTotalsTooLarge))
         } catch StoreError.unavailable(let reason) {
             // The database is down or restarting. Usually nothing was written; when the payment
             // had reached the processor, the recovery job finishes it, and the retry with the

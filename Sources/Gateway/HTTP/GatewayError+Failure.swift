@@ -62,6 +62,8 @@ extension GatewayError {
         switch error {
         case let error as GatewayError: return error
         case let failure as GatewayFailure: return GatewayError(failure)
+        // A write whose member change would overflow its batch's kept totals.
+        case StoreError.batchTotalsTooLarge: return GatewayError(GatewayFailure.batchTotalsTooLarge)
         default: return nil
         }
     }

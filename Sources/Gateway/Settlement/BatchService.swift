@@ -38,6 +38,8 @@ struct BatchService: Sendable {
         let closed = try await store.write { writer -> Batch? in
             guard var batch = try await writer.lockOpenBatch(merchantId: merchantId) else { return nil }
             if let slot, batch.openedAt >= slot { return nil }
+            // The close counts its totals from the members it settles (it reads them all for
+            // the settlement webhooks, the reconciliation and ACH anyway), not from the kept lines.
             let members = try await Self.members(of: batch, in: writer)
             try BatchSummary(members: members).apply(to: &batch)
             batch.closedAt = now
@@ -61,12 +63,13 @@ struct BatchService: Sendable {
         }
     }
 
-    /// The merchant's batches, newest first; the open one with its running totals.
+    /// The merchant's batches, newest first; the open one with its running totals, which the
+    /// store keeps as members change (a few rows to read, however many members).
     func list(merchantId: String) async throws -> [Batch] {
         try await store.read { reader in
             var batches = try await reader.batches(merchantId: merchantId)
             for index in batches.indices where batches[index].isOpen {
-                try BatchSummary(members: try await Self.members(of: batches[index], in: reader)).apply(to: &batches[index])
+                try await Self.runningTotals(of: &batches[index], in: reader)
             }
             return batches
         }
@@ -76,9 +79,14 @@ struct BatchService: Sendable {
     func batch(id: String, merchantId: String) async throws -> Batch? {
         try await store.read { reader in
             guard var batch = try await reader.batch(id: id, merchantId: merchantId) else { return nil }
-            if batch.isOpen { try BatchSummary(members: try await Self.members(of: batch, in: reader)).apply(to: &batch) }
+            if batch.isOpen { try await Self.runningTotals(of: &batch, in: reader) }
             return batch
         }
+    }
+
+    /// The open batch's totals as the store keeps them (``StoreReader/batchTotals(batchId:merchantId:)``).
+    static func runningTotals(of batch: inout Batch, in reader: any StoreReader) async throws {
+        try await reader.batchTotals(batchId: batch.id, merchantId: batch.merchantId).apply(to: &batch)
     }
 
     static func members(of batch: Batch, in reader: any StoreReader) async throws -> [Transaction] {
