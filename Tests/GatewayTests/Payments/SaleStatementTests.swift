@@ -18,50 +18,47 @@ struct SaleStatementTests {
         }
     }
 
-    @Test func aKeyedSaleRunsEightStatementsOnTheWriteConnectionAndNoneOnTheReaders() async throws {
+    /// Runs `warmUp` (which opens the batch and fills the cache), then `measured`, against a
+    /// gateway on a fresh SQLite file; returns what `measured` ran on the write connection
+    /// (``work(_:)``) and on the read connections.
+    static func statements(
+        warmUp: @escaping @Sendable (TestSession) async throws -> Void, measured: @escaping @Sendable (TestSession) async throws -> Void
+    ) async throws -> (written: [String], read: [String]) {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("tapline-statements-\(UUID().uuidString).sqlite").path
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file + suffix) } }
         var logger = Logger(label: "test")
         logger.logLevel = .warning
         let store = try await SQLiteStore.open(path: file, logger: logger)
         let harness = try await GatewayHarness.make(store: store)
-        try await harness.test { (session: TestSession) async throws in
-            // The first sale opens the batch and fills the cache.
-            #expect(try await session.send(.post, APIPath.sale, json: TestSession.cardBody(amount: 1_000)).status == 201)
+        let recorded = try await harness.test { (session: TestSession) async throws -> ([String], [String]) in
+            try await warmUp(session)
             store.writeConnection.recordStatements()
             for reader in store.readers.all { reader.recordStatements() }
-            let reply = try await session.send(.post, APIPath.sale, json: TestSession.cardBody(amount: 1_200))
-            #expect(reply.status == 201)
-            #expect(try reply.decode(TransactionResource.self).status == .captured)
-            let written = Self.work(store.writeConnection.recordedStatements ?? [])
-            // Phase 1: the merchant's cache token, the payment, its `created` event. Phase 3:
-            // the payment (locked), the token, the open batch's id, the payment again, its
-            // `captured` event.
-            #expect(written.count == 8, "\(written.joined(separator: "\n"))")
-            #expect(written.filter { $0.contains("FROM merchants") || $0.contains("FROM webhook_endpoints") } == [])
-            #expect(store.readers.all.flatMap { $0.recordedStatements ?? [] } == [])
+            try await measured(session)
+            return (work(store.writeConnection.recordedStatements ?? []), store.readers.all.flatMap { $0.recordedStatements ?? [] })
         }
         try await store.close()
+        return recorded
+    }
+
+    @Test func aKeyedSaleRunsEightStatementsOnTheWriteConnectionAndNoneOnTheReaders() async throws {
+        let (written, read) = try await Self.statements(warmUp: { _ = try await $0.pay(amount: 1_000) }) { session in
+            #expect(try await session.pay(amount: 1_200).status == .captured)
+        }
+        // Phase 1: the merchant's cache token, the payment, its `created` event. Phase 3: the
+        // payment (locked), the open batch's id, the payment again, the token, its `captured` event.
+        #expect(written.count == 8, "\(written.joined(separator: "\n"))")
+        #expect(written.filter { $0.contains("FROM merchants") || $0.contains("FROM webhook_endpoints") } == [])
+        #expect(read == [])
     }
 
     @Test func aKeyedSaleWithAnIdempotencyKeyRunsTwelveStatementsOnTheWriteConnection() async throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("tapline-statements-\(UUID().uuidString).sqlite").path
-        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file + suffix) } }
-        var logger = Logger(label: "test")
-        logger.logLevel = .warning
-        let store = try await SQLiteStore.open(path: file, logger: logger)
-        let harness = try await GatewayHarness.make(store: store)
-        try await harness.test { (session: TestSession) async throws in
-            _ = try await session.pay(key: "first")
-            store.writeConnection.recordStatements()
-            for reader in store.readers.all { reader.recordStatements() }
+        let (written, read) = try await Self.statements(warmUp: { _ = try await $0.pay(key: "first") }) { session in
             #expect(try await session.pay(key: "second").status == .captured)
-            let written = Self.work(store.writeConnection.recordedStatements ?? [])
-            // The sale's eight, and the key: looked up and claimed, linked to the payment, its
-            // answer kept (one UPDATE each).
-            #expect(written.count == 12, "\(written.joined(separator: "\n"))")
-            #expect(store.readers.all.flatMap { $0.recordedStatements ?? [] } == [])
         }
-        try await store.close()
+        // The sale's eight, and the key: looked up and claimed, linked to the payment, its
+        // answer kept (one UPDATE each).
+        #expect(written.count == 12, "\(written.joined(separator: "\n"))")
+        #expect(read == [])
     }
 }

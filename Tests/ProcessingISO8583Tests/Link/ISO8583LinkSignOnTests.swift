@@ -16,8 +16,11 @@ import Testing
                 connection.send(TestAcquirerHost.answer(to: request))
             }
         }
-        // 23 November 2026, 18:01:02 UTC.
-        let harness = LinkHarness(port: host.port, now: { Date(timeIntervalSince1970: 1_795_456_862) })
+        // 23 November 2026, 18:01:02 UTC. The sign-ons wait for the test to let them through,
+        // which a loaded machine may take longer than the harness's 2 s to do: the link would
+        // give up on them and sign on again, unanswered.
+        let harness = LinkHarness(
+            port: host.port, connectTimeout: .seconds(120), now: { Date(timeIntervalSince1970: 1_795_456_862) })
         try await harness.running {
             await host.events.wait(for: "two sign-ons") { LinkTestMessages.network("001", in: $0).count == 2 }
             #expect(!harness.link.isUp)
