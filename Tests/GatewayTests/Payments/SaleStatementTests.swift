@@ -42,7 +42,7 @@ struct SaleStatementTests {
     }
 
     @Test func aKeyedSaleRunsEightStatementsOnTheWriteConnectionAndNoneOnTheReaders() async throws {
-        let (written, read) = try await Self.statements(warmUp: { _ = try await $0.pay(amount: 1_000) }) { session in
+        let (written, read) = try await Self.statements(warmUp: { _ = try await $0.pay(amount: 1_000) }) { (session: TestSession) async throws in
             #expect(try await session.pay(amount: 1_200).status == .captured)
         }
         // Phase 1: the merchant's cache token, the payment, its `created` event. Phase 3: the
@@ -53,7 +53,7 @@ struct SaleStatementTests {
     }
 
     @Test func aKeyedSaleWithAnIdempotencyKeyRunsTwelveStatementsOnTheWriteConnection() async throws {
-        let (written, read) = try await Self.statements(warmUp: { _ = try await $0.pay(key: "first") }) { session in
+        let (written, read) = try await Self.statements(warmUp: { _ = try await $0.pay(key: "first") }) { (session: TestSession) async throws in
             #expect(try await session.pay(key: "second").status == .captured)
         }
         // The sale's eight, and the key: looked up and claimed, linked to the payment, its
