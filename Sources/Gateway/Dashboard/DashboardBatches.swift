@@ -43,7 +43,7 @@ struct DashboardBatches: Sendable {
         return DashboardResponse.redirect("/dashboard/batches?closed=1")
     }
 
-    /// The members the batch counts (`BatchSummary.movement`: a captured authorization once,
+    /// The members the batch counts (`Transaction.batchMovement`: a captured authorization once,
     /// not its capture row; no voided payment), one row each with the amount the batch counts,
     /// refunds negative, so the rows add up to the batch's net total and their number is its
     /// `transactionCount`.
@@ -53,7 +53,7 @@ struct DashboardBatches: Sendable {
         }
         let members = try await batches.store.read { try await BatchService.members(of: batch, in: $0) }
         let lines = members.compactMap { member in
-            BatchSummary.movement(member).map { movement in
+            member.batchMovement.map { movement in
                 let asked = movement.amount < 0 ? -member.amount : member.amount
                 return DashboardCSV.Line(
                     member, amount: Money(minorUnits: movement.amount, currency: member.currency),

@@ -18,10 +18,6 @@ struct BatchSummary {
         }
     }
 
-    var transactionCount: Int { totals.transactionCount }
-    var byCardBrand: [BatchSubtotal] { totals.byCardBrand }
-    var byType: [BatchSubtotal] { totals.byType }
-
     /// Writes the totals onto `batch`.
     func apply(to batch: inout Batch) {
         totals.apply(to: &batch)
@@ -29,17 +25,10 @@ struct BatchSummary {
 
     /// `a + b`, or an error instead of a crash when the total would not fit Int64.
     static func sum(_ a: Int64, _ b: Int64) throws -> Int64 {
-        let (result, overflow) = a.addingReportingOverflow(b)
-        guard !overflow else {
+        do {
+            return try BatchTotals.sum(a, b)
+        } catch StoreError.batchTotalsTooLarge {
             throw GatewayFailure.batchTotalsTooLarge
         }
-        return result
-    }
-
-    /// What a member moves, and under which kind (``Transaction/batchMovement``): a sale, a
-    /// captured authorization ("capture"), an ACH debit ("achDebit"), or a refund (negative;
-    /// "achRefund" for an ACH one).
-    static func movement(_ member: Transaction) -> (kind: String, amount: Int64)? {
-        member.batchMovement.map { ($0.kind, $0.amount) }
     }
 }

@@ -13,7 +13,8 @@ enum ReconciliationLines {
         struct Key: Hashable { var processorId: String?; var currency: String }
         var lines: [Key: BatchReconciliation.Line] = [:]
         for member in members {
-            guard let (kind, amount) = BatchSummary.movement(member), amount != 0 else { continue }
+            guard let movement = member.batchMovement, movement.amount != 0 else { continue }
+            let (kind, amount) = (movement.kind, movement.amount)
             let key = Key(processorId: member.processorId, currency: member.currency.code)
             var line = lines[key] ?? BatchReconciliation.Line(
                 cardAcceptorId: acquirer.cardAcceptorId, terminalId: acquirer.terminalId, currency: key.currency,

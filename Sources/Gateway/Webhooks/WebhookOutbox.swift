@@ -70,7 +70,7 @@ struct WebhookOutbox: Sendable {
     /// them settled at `now`.
     func recordSettlement(of members: [Transaction], batchId: String, at now: Date, in writer: any StoreWriter) async throws {
         // What moves money in the batch is what settles (captures count on their payment).
-        for var row in members where row.settledAt == nil && BatchSummary.movement(row) != nil {
+        for var row in members where row.settledAt == nil && row.batchMovement != nil {
             row.settledAt = now
             if row.type == .refund, let parentId = row.parentId,
                var payment = try await writer.transaction(id: parentId, merchantId: row.merchantId) {
