@@ -42,10 +42,12 @@ struct SQLWriter: SQLQuerying, StoreWriter {
         try await openBatch(merchantId: merchantId, lock: dialect.shareLock)
     }
 
-    // Only the id: what a payment joining the batch needs, without decoding its totals.
+    // Only the id: what a payment joining the batch needs, without decoding its totals. A
+    // unique index keeps one open batch per merchant, so no ORDER BY … LIMIT: on SQLite that
+    // would make the statement be prepared again on every run.
     func openBatchId(merchantId: String) async throws -> String? {
         let rows = try await session.rows(
-            "SELECT id FROM batches WHERE merchant_id = ? AND closed_at IS NULL ORDER BY opened_at DESC, id DESC LIMIT 1"
+            "SELECT id FROM batches WHERE merchant_id = ? AND closed_at IS NULL"
                 + (dialect.shareLock.map { " \($0)" } ?? ""),
             [.text(merchantId)])
         return try rows.first.map { try SQLRowReader($0, table: "batches").text("id") }

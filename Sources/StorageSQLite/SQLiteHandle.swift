@@ -18,6 +18,9 @@ final class SQLiteHandle: @unchecked Sendable {
     /// The SQL of every statement run since ``recordStatements()``; nil when not recording.
     /// Tests count what one request costs the database.
     private(set) var recordedStatements: [String]?
+    /// The recorded statements SQLite had to prepare again before running them (a plan that
+    /// depends on a bound value does that on every run): each is work on the writer's turn.
+    private(set) var recordedReprepares: [String]?
 
     /// The SQL the mapping writes is a fixed set of texts; a flood of new ones (never expected)
     /// empties the cache instead of growing it without end.
@@ -116,6 +119,10 @@ final class SQLiteHandle: @unchecked Sendable {
     /// Starts recording (afresh) the statements this connection runs.
     func recordStatements() {
         recordedStatements = []
+        recordedReprepares = []
+        // SQLite counts re-preparations from a statement's creation (the migrations' schema
+        // changes count too): start each count afresh.
+        for statement in statements.values { _ = sqlite_nio_sqlite3_stmt_status(statement, Int32(SQLITE_STMTSTATUS_REPREPARE), 1) }
     }
 
     private func execute(_ sql: String, _ binds: [SQLValue], cached: Bool) throws -> [SQLiteCells] {
@@ -124,6 +131,9 @@ final class SQLiteHandle: @unchecked Sendable {
         guard let statement = try prepare(sql, cached: cached) else { return [] }
         defer {
             if cached {
+                if recordedReprepares != nil, sqlite_nio_sqlite3_stmt_status(statement, Int32(SQLITE_STMTSTATUS_REPREPARE), 1) > 0 {
+                    recordedReprepares?.append(sql)
+                }
                 sqlite_nio_sqlite3_reset(statement)
                 sqlite_nio_sqlite3_clear_bindings(statement)
             } else {

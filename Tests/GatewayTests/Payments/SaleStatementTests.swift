@@ -20,29 +20,33 @@ struct SaleStatementTests {
 
     /// Runs `warmUp` (which opens the batch and fills the cache), then `measured`, against a
     /// gateway on a fresh SQLite file; returns what `measured` ran on the write connection
-    /// (``work(_:)``) and on the read connections.
+    /// (``work(_:)``) and on the read connections, and which of those SQLite prepared again.
     static func statements(
         warmUp: @escaping @Sendable (TestSession) async throws -> Void, measured: @escaping @Sendable (TestSession) async throws -> Void
-    ) async throws -> (written: [String], read: [String]) {
+    ) async throws -> (written: [String], read: [String], reprepared: [String]) {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("tapline-statements-\(UUID().uuidString).sqlite").path
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file + suffix) } }
         var logger = Logger(label: "test")
         logger.logLevel = .warning
         let store = try await SQLiteStore.open(path: file, logger: logger)
         let harness = try await GatewayHarness.make(store: store)
-        let recorded = try await harness.test { (session: TestSession) async throws -> ([String], [String]) in
+        let recorded = try await harness.test { (session: TestSession) async throws -> ([String], [String], [String]) in
             try await warmUp(session)
             store.writeConnection.recordStatements()
             for reader in store.readers.all { reader.recordStatements() }
             try await measured(session)
-            return (work(store.writeConnection.recordedStatements ?? []), store.readers.all.flatMap { $0.recordedStatements ?? [] })
+            let connections = [store.writeConnection] + store.readers.all
+            return (
+                work(store.writeConnection.recordedStatements ?? []), store.readers.all.flatMap { $0.recordedStatements ?? [] },
+                connections.flatMap { $0.recordedReprepares ?? [] }
+            )
         }
         try await store.close()
         return recorded
     }
 
     @Test func aKeyedSaleRunsEightStatementsOnTheWriteConnectionAndNoneOnTheReaders() async throws {
-        let (written, read) = try await Self.statements(warmUp: { _ = try await $0.pay(amount: 1_000) }) { (session: TestSession) async throws in
+        let (written, read, reprepared) = try await Self.statements(warmUp: { _ = try await $0.pay(amount: 1_000) }) { (session: TestSession) async throws in
             #expect(try await session.pay(amount: 1_200).status == .captured)
         }
         // Phase 1: the merchant's cache token, the payment, its `created` event. Phase 3: the
@@ -50,15 +54,19 @@ struct SaleStatementTests {
         #expect(written.count == 8, "\(written.joined(separator: "\n"))")
         #expect(written.filter { $0.contains("FROM merchants") || $0.contains("FROM webhook_endpoints") } == [])
         #expect(read == [])
+        // Each statement runs as prepared the first time (a plan that depends on a bound value,
+        // such as ORDER BY … LIMIT on the open batch, would be compiled again on every sale).
+        #expect(reprepared == [])
     }
 
     @Test func aKeyedSaleWithAnIdempotencyKeyRunsTwelveStatementsOnTheWriteConnection() async throws {
-        let (written, read) = try await Self.statements(warmUp: { _ = try await $0.pay(key: "first") }) { (session: TestSession) async throws in
+        let (written, read, reprepared) = try await Self.statements(warmUp: { _ = try await $0.pay(key: "first") }) { (session: TestSession) async throws in
             #expect(try await session.pay(key: "second").status == .captured)
         }
         // The sale's eight, and the key: looked up and claimed, linked to the payment, its
         // answer kept (one UPDATE each).
         #expect(written.count == 12, "\(written.joined(separator: "\n"))")
         #expect(read == [])
+        #expect(reprepared == [])
     }
 }
