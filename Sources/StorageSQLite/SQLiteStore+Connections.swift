@@ -66,7 +66,7 @@ extension SQLiteStore {
         return "file:\(encoded)?mode=rw"
     }
 
-    /// Durability and integrity settings of the write connection. WAL and the busy timeout
+    /// Durability, integrity and journal settings of the write connection. WAL and the busy timeout
     /// come first: the others are per connection, WAL is kept in the file.
     static func configureWriter(_ handle: SQLiteHandle) throws {
         try handle.run("PRAGMA busy_timeout = \(busyTimeoutMilliseconds)")
@@ -77,6 +77,10 @@ extension SQLiteStore {
         }
         try handle.run("PRAGMA synchronous = FULL")
         try handle.run("PRAGMA foreign_keys = ON")
+        // Each write runs in a SAVEPOINT, whose sub-journal keeps the pages the write changes;
+        // past 64 KiB SQLite spills it to a temporary file, a pwrite per page on the writer's
+        // turn. In memory it is a copy of one write's pages, dropped at its RELEASE.
+        try handle.run("PRAGMA temp_store = MEMORY")
     }
 
     static func execute(_ sql: String, on connection: SQLiteConnection) async throws {

@@ -42,6 +42,7 @@ struct SQLiteStoreTests {
                 #expect(try await store.pragma("journal_mode")?.string == "wal")
                 #expect(try await store.pragma("synchronous")?.integer == 2)  // FULL
                 #expect(try await store.pragma("foreign_keys")?.integer == 1)
+                #expect(try await store.pragma("temp_store")?.integer == 2)  // MEMORY: savepoints' sub-journals
                 #expect(try await store.pragma("busy_timeout")?.integer == SQLiteStore.busyTimeoutMilliseconds)
                 #expect(try await store.pragma("query_only", onReader: true)?.integer == 1)
                 try await store.seed()
