@@ -6,16 +6,20 @@ import StorageSQL
 /// The write connection and its group commit: concurrent writes share one
 /// `BEGIN IMMEDIATE … COMMIT`, so one fsync makes many of them durable.
 ///
-/// Writers take turns in arrival order. The one whose turn it is runs its body on its own task,
-/// inside a `SAVEPOINT` of the open transaction (beginning one if none is open): a body that
-/// throws is rolled back to its savepoint, leaving no trace while the rest of the group stays.
-/// If others are waiting and the group holds fewer than `groupLimit` (64) bodies, the turn passes
-/// to the next, which joins the same transaction; otherwise this writer commits the group on
+/// One task, the writer's own, runs every write in arrival order: a caller queues its body and
+/// waits. Each body runs inside a `SAVEPOINT` of the open transaction (beginning one if none is
+/// open): a body that throws is rolled back to its savepoint and its caller hears at once,
+/// while the rest of the group stays. While more writes wait and the group holds fewer than
+/// `groupLimit` (64) bodies, the next runs in the same transaction; then the writer commits on
 /// NIO's thread pool (the fsync never blocks Swift's cooperative threads) and answers every
-/// member with the commit's outcome. Writes arriving meanwhile queue and form the next group.
-/// No caller is answered before the COMMIT that holds its write succeeded; if it fails, every
-/// member gets the error and nothing of theirs is kept. A body must not call `write` again:
-/// it would wait for its own turn.
+/// member with the commit's outcome. No caller is answered before the COMMIT that holds its
+/// write succeeded; if it fails, every member gets the error and nothing of theirs is kept.
+///
+/// Why one task rather than callers taking turns: a turn passed to the next caller waits for
+/// that caller's task to be scheduled again, while the connection sits idle; the writer's task
+/// goes straight from one body to the next. Bodies therefore run on the writer's task, not
+/// their caller's (task-local values are not seen), and a body must not call `write` again: it
+/// would wait for itself.
 final class SQLiteWriter: Sendable {
     /// The most bodies one transaction takes before it is committed, unless told otherwise.
     static let defaultGroupLimit = 64
@@ -25,167 +29,146 @@ final class SQLiteWriter: Sendable {
 
     /// The connection; outside this type only tests touch it (raw SQL while no write runs).
     let handle: SQLiteHandle
-    private let turns = SQLiteTurns()
-    private let state = LockedBox(State())
+    private let queue = SQLiteWriteQueue()
+    private let hooks = LockedBox(Hooks())
 
-    private struct State {
-        var group: Group?
-        var isClosed = false
+    private struct Hooks {
         var observer: (@Sendable (Int) -> Void)?
         var failNextCommit = false
-    }
-
-    /// The open transaction: how many bodies ran in it, how many of them wrote, and the
-    /// writers waiting for its COMMIT.
-    private struct Group {
-        var bodies = 0
-        var writes = 0
-        var members: [CheckedContinuation<Void, any Error>] = []
     }
 
     init(handle: SQLiteHandle, groupLimit: Int = SQLiteWriter.defaultGroupLimit) {
         precondition(groupLimit > 0, "a group holds at least one write")
         self.handle = handle
         self.groupLimit = groupLimit
+        Task { await self.run() }
     }
 
     /// Called after each successful group commit with the number of writes it made durable.
     func observeGroupCommits(_ observer: @escaping @Sendable (Int) -> Void) {
-        state.withLock { $0.observer = observer }
+        hooks.withLock { $0.observer = observer }
     }
 
     /// Test hook: the next COMMIT fails and SQLite rolls its group back.
     func failNextCommit() {
-        state.withLock { $0.failNextCommit = true }
+        hooks.withLock { $0.failNextCommit = true }
     }
 
-    /// Writers waiting for their turn (tests wait for a queue to form).
+    /// Writes waiting for the writer (tests wait for a queue to form).
     var queuedWriters: Int {
-        turns.waiting
+        queue.waiting
     }
 
-    func write<T: Sendable>(_ body: (SQLiteSession) async throws -> T) async throws -> T {
-        await turns.take()
-        do {
-            try beginGroupIfNone()
-        } catch {
-            turns.pass()
-            throw error
-        }
-        let outcome = await handle.inSavepoint(body)
-        if !handle.inTransaction {
-            // SQLite rolled the whole transaction back (a full disk, an I/O error): every write
-            // of the group is gone, so every member hears of it.
-            let lost = StoreError.unavailable("SQLite rolled the transaction back: \(outcome.failure.map { "\($0)" } ?? "unknown reason")")
-            let group = state.withLock { state in defer { state.group = nil }; return state.group }
-            for member in group?.members ?? [] { member.resume(throwing: lost) }
-            turns.pass()
-            if case .failure(let error) = outcome { throw error }
-            throw lost
-        }
-        let bodies = state.withLock { state -> Int in
-            state.group?.bodies += 1
-            if case .success = outcome { state.group?.writes += 1 }
-            return state.group?.bodies ?? 0
-        }
-        // A writer that arrives just after this look waits for the COMMIT and starts the next group.
-        let joinNext = turns.waiting > 0 && bodies < groupLimit
-        switch (outcome, joinNext) {
-        case (.failure(let error), true):
-            turns.pass()
-            throw error
-        case (.failure(let error), false):
-            _ = await commitGroup()
-            turns.pass()
-            throw error
-        case (.success(let value), true):
-            try await withCheckedThrowingContinuation { (member: CheckedContinuation<Void, any Error>) in
-                state.withLock { $0.group?.members.append(member) }
-                turns.pass()
+    func write<T: Sendable>(_ body: @Sendable (SQLiteSession) async throws -> T) async throws -> T {
+        try await withoutActuallyEscaping(body) { body in
+            try await withCheckedThrowingContinuation { (caller: CheckedContinuation<T, any Error>) in
+                let job = SQLiteWriteBody(
+                    work: { handle in
+                        switch await handle.inSavepoint(body) {
+                        case .success(let value): return .wrote { committed in caller.resume(with: committed.map { value }) }
+                        case .failure(let error): return .failed { caller.resume(throwing: error) }
+                        }
+                    },
+                    refusal: { error in caller.resume(throwing: error) })
+                if !queue.submit(.write(job)) { job.refuse(StoreError.unavailable("the store is closed")) }
             }
-            return value
-        case (.success(let value), false):
-            let committed = await commitGroup()
-            turns.pass()
-            try committed.get()
-            return value
         }
     }
 
     /// Runs `work` on the write connection outside any transaction (pragmas), after the open
     /// group, if any, committed.
-    func withConnection<T>(_ work: (SQLiteHandle) throws -> T) async throws -> T {
-        await turns.take()
-        defer { turns.pass() }
-        _ = await commitGroup()
-        guard !state.withLock({ $0.isClosed }) else { throw StoreError.unavailable("the store is closed") }
-        return try work(handle)
-    }
-
-    /// Waits for the writes in progress (their group commits), then closes the connection.
-    func close() async {
-        await turns.take()
-        defer { turns.pass() }
-        _ = await commitGroup()
-        guard !state.withLock({ state in defer { state.isClosed = true }; return state.isClosed }) else { return }
-        let handle = handle
-        _ = try? await SQLiteBlocking.run { handle.close() }
-    }
-
-    private func beginGroupIfNone() throws {
-        let (isClosed, isOpen) = state.withLock { ($0.isClosed, $0.group != nil) }
-        guard !isClosed else { throw StoreError.unavailable("the store is closed") }
-        guard !isOpen else { return }
-        // Inline: taking SQLite's write lock is immediate unless another process writes to the
-        // file, which a gateway's database never has (busy_timeout bounds the wait then).
-        try handle.run("BEGIN IMMEDIATE")
-        state.withLock { $0.group = Group() }
-    }
-
-    /// Commits the open group, if any, on NIO's thread pool and answers its waiting members.
-    private func commitGroup() async -> Result<Void, any Error> {
-        let taken = state.withLock { state -> (group: Group, observer: (@Sendable (Int) -> Void)?, fail: Bool)? in
-            guard let group = state.group else { return nil }
-            state.group = nil
-            let fail = state.failNextCommit && group.writes > 0
-            if fail { state.failNextCommit = false }
-            return (group, state.observer, fail)
+    func withConnection<T: Sendable>(_ work: @escaping @Sendable (SQLiteHandle) throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { (caller: CheckedContinuation<T, any Error>) in
+            let accepted = queue.submit(.connection { handle in caller.resume(with: Result { try work(handle) }) })
+            if !accepted { caller.resume(throwing: StoreError.unavailable("the store is closed")) }
         }
-        guard let taken else { return .success(()) }
-        let (group, observer, failCommit) = (taken.group, taken.observer, taken.fail)
-        let result: Result<Void, any Error>
-        if group.writes == 0 {
-            // Every body of the group threw: nothing to make durable.
-            result = Result { try handle.run("ROLLBACK") }
-        } else {
-            let handle = handle
-            do {
-                try await SQLiteBlocking.run {
-                    if failCommit { handle.failNextCommit() }
-                    defer { if failCommit { handle.removeCommitHook() } }
-                    do {
-                        try handle.run("COMMIT")
-                    } catch {
-                        if handle.inTransaction { try? handle.run("ROLLBACK") }
-                        throw error
-                    }
-                }
-                result = .success(())
-                observer?(group.writes)
-            } catch {
-                // The thread pool had stopped and never ran the COMMIT: nothing may stay open.
-                if handle.inTransaction { try? handle.run("ROLLBACK") }
-                result = .failure(error)
+    }
+
+    /// Waits for the writes queued before it (their group commits), then closes the connection.
+    func close() async {
+        await withCheckedContinuation { (caller: CheckedContinuation<Void, Never>) in
+            // Refused when another close came first: that one closes the connection.
+            if !queue.submit(.close(done: { caller.resume() })) { caller.resume() }
+        }
+    }
+
+    /// The writer's task: takes jobs one by one until the queue's close.
+    private func run() async {
+        while true {
+            switch await queue.next() {
+            case .write(let first): await runGroup(startingWith: first)
+            case .connection(let work): work(handle)
+            case .close(let done):
+                let handle = handle
+                _ = try? await SQLiteBlocking.run { handle.close() }
+                done()
+                return
             }
         }
-        for member in group.members { member.resume(with: result) }
-        return result
     }
-}
 
-extension Result {
-    fileprivate var failure: Failure? {
-        if case .failure(let error) = self { return error }
-        return nil
+    /// Runs `first` and the writes queued behind it in one transaction, commits it and answers them.
+    private func runGroup(startingWith first: SQLiteWriteBody) async {
+        do {
+            // Inline: taking SQLite's write lock is immediate unless another process writes to
+            // the file, which a gateway's database never has (busy_timeout bounds the wait then).
+            try handle.run("BEGIN IMMEDIATE")
+        } catch {
+            first.refuse(error)
+            return
+        }
+        var members: [@Sendable (Result<Void, any Error>) -> Void] = []
+        var bodies = 0
+        var next: SQLiteWriteBody? = first
+        while let body = next {
+            let answer = await body.run(on: handle)
+            bodies += 1
+            if !handle.inTransaction {
+                // SQLite rolled the whole transaction back (a full disk, an I/O error): every
+                // write of the group is gone, so every member hears of it.
+                let lost = StoreError.unavailable("SQLite rolled the transaction back")
+                for member in members { member(.failure(lost)) }
+                switch answer {
+                case .wrote(let finish): finish(.failure(lost))
+                case .failed(let tell): tell()
+                }
+                return
+            }
+            switch answer {
+            case .wrote(let finish): members.append(finish)
+            case .failed(let tell): tell()
+            }
+            next = bodies < groupLimit ? queue.nextWrite() : nil
+        }
+        let committed = await commit(writes: members.count)
+        for member in members { member(committed) }
+    }
+
+    /// Commits the open transaction on NIO's thread pool (or rolls it back when every body threw).
+    private func commit(writes: Int) async -> Result<Void, any Error> {
+        let handle = handle
+        guard writes > 0 else { return Result { try handle.run("ROLLBACK") } }
+        let (observer, failCommit) = hooks.withLock { hooks in
+            defer { hooks.failNextCommit = false }
+            return (hooks.observer, hooks.failNextCommit)
+        }
+        do {
+            try await SQLiteBlocking.run {
+                if failCommit { handle.failNextCommit() }
+                defer { if failCommit { handle.removeCommitHook() } }
+                do {
+                    try handle.run("COMMIT")
+                } catch {
+                    if handle.inTransaction { try? handle.run("ROLLBACK") }
+                    throw error
+                }
+            }
+        } catch {
+            // The thread pool had stopped and never ran the COMMIT: nothing may stay open.
+            if handle.inTransaction { try? handle.run("ROLLBACK") }
+            return .failure(error)
+        }
+        observer?(writes)
+        return .success(())
     }
 }
