@@ -97,6 +97,17 @@ final class SQLiteHandle: @unchecked Sendable {
         }
     }
 
+    /// Replaces SQLite's autocheckpoint on this connection: after each commit `checkpointer`
+    /// hears how many pages the WAL holds (``SQLiteCheckpointer/walGrew(to:)``). The
+    /// checkpointer must outlive the connection.
+    func handWALCheckpoints(to checkpointer: SQLiteCheckpointer) {
+        let context = Unmanaged.passUnretained(checkpointer).toOpaque()
+        sqlite_nio_sqlite3_wal_hook(database, { context, _, _, pages in
+            if let context { Unmanaged<SQLiteCheckpointer>.fromOpaque(context).takeUnretainedValue().walGrew(to: Int(pages)) }
+            return SQLITE_OK
+        }, context)
+    }
+
     /// Makes the next COMMIT fail as SQLite fails one (its commit hook turns it into a
     /// rollback): how tests see a group whose commit failed.
     func failNextCommit() {

@@ -11,15 +11,17 @@ import StorageSQL
 /// rolled back alone, and no caller is answered before the COMMIT holding its write succeeded.
 /// Reads use a few read connections (``SQLiteReaders``) and, thanks to WAL, see the last
 /// committed data while a write is open, each in its own read transaction so a page and its
-/// total come from one snapshot. Statements run on the calling task through cached prepared
-/// statements; only the COMMIT (its fsync) and opening and closing go to NIO's thread pool.
-/// A write body must not call `write` again: it would wait for its own turn. The schema is
-/// migrated when the store opens; a new file is created mode 0600.
+/// total come from one snapshot. Statements run through cached prepared statements; only the
+/// COMMIT (its fsync), the WAL checkpoints (``SQLiteCheckpointer``, on a connection of their
+/// own) and opening and closing go to NIO's thread pool. A write body must not call `write`
+/// again: it would wait for itself. The schema is migrated when the store opens; a new file is
+/// created mode 0600.
 ///
 /// Dates are kept to the millisecond.
 public final class SQLiteStore: Store {
     let writer: SQLiteWriter
     let readers: SQLiteReaders
+    let checkpointer: SQLiteCheckpointer
     /// Merchants and their webhook endpoints as writes last read them.
     let merchantCache = SQLMerchantCache()
     private let openGate = SQLGate()
@@ -29,9 +31,10 @@ public final class SQLiteStore: Store {
     /// Read connections: reads beyond these wait for one.
     static let readConnectionCount = 3
 
-    private init(writer: SQLiteWriter, readers: SQLiteReaders) {
+    private init(writer: SQLiteWriter, readers: SQLiteReaders, checkpointer: SQLiteCheckpointer) {
         self.writer = writer
         self.readers = readers
+        self.checkpointer = checkpointer
     }
 
     /// Opens the database at `path` and applies missing migrations. With `createIfMissing`
@@ -59,23 +62,27 @@ public final class SQLiteStore: Store {
         return try await SQLiteBlocking.run {
             let busyTimeout = SQLiteStore.busyTimeoutMilliseconds
             let writeHandle = try SQLiteHandle.open(location: location.writer, path: location.path, busyTimeoutMilliseconds: busyTimeout)
-            var readHandles: [SQLiteHandle] = []
+            // Every connection opened after the writer: closed again if opening fails.
+            var others: [SQLiteHandle] = []
             do {
                 try SQLiteStore.configureWriter(writeHandle)
                 try SQLiteMigrator.migrate(writeHandle, to: migrations, logger: logger)
                 for _ in 0..<SQLiteStore.readConnectionCount {
                     let reader = try SQLiteHandle.open(location: location.reader, path: location.path, busyTimeoutMilliseconds: busyTimeout)
-                    readHandles.append(reader)
+                    others.append(reader)
                     // A read connection must never write, not even by mistake.
                     try reader.run("PRAGMA query_only = ON")
                 }
+                others.append(try SQLiteHandle.open(location: location.writer, path: location.path, busyTimeoutMilliseconds: busyTimeout))
             } catch {
-                for reader in readHandles { reader.close() }
+                for handle in others { handle.close() }
                 writeHandle.close()
                 throw error
             }
+            let checkpointer = SQLiteCheckpointer(handle: others.removeLast())
+            writeHandle.handWALCheckpoints(to: checkpointer)
             let writer = SQLiteWriter(handle: writeHandle, groupLimit: groupCommitLimit)
-            return SQLiteStore(writer: writer, readers: SQLiteReaders(readHandles))
+            return SQLiteStore(writer: writer, readers: SQLiteReaders(others), checkpointer: checkpointer)
         }
     }
 
@@ -100,11 +107,12 @@ public final class SQLiteStore: Store {
     }
 
     public func close() async throws {
-        // Refuses new work, then waits for the writes (their group commits) and the reads in
-        // progress; closing the last connection checkpoints the WAL.
+        // Refuses new work, then waits for the writes (their group commits), the reads and the
+        // checkpoint in progress; closing the last connection checkpoints the WAL.
         guard openGate.close() else { return }
         await writer.close()
         await readers.close()
+        await checkpointer.close()
     }
 
     /// Called after each group commit with how many writes it made durable (one fsync for

@@ -1,0 +1,78 @@
+import Foundation
+import PaymentCore
+import Storage
+@testable import StorageSQLite
+import Testing
+import TestSupport
+
+/// The WAL is checkpointed on a connection of its own, never inside the writer's COMMIT.
+@Suite("SQLite checkpointer")
+struct SQLiteCheckpointerTests {
+    @Test func theWriteConnectionLeavesCheckpointsToTheCheckpointer() async throws {
+        let file = TemporaryDatabasePath()
+        defer { file.remove() }
+        let store = try await SQLiteStore.open(path: file.path, logger: .quiet)
+        let (checkpoints, checkpointed) = AsyncStream<Result<SQLiteCheckpoint, any Error>>.makeStream()
+        store.checkpointer.observe { checkpointed.yield($0) }
+        do {
+            // SQLite's own autocheckpoint (1,000 pages) is off on the write connection.
+            #expect(try await store.pragma("wal_autocheckpoint")?.integer == 0)
+            try await store.seed(merchants: ["m_1"])
+            // About 1,300 pages of 4 KiB in the WAL, in 80 writes.
+            let body = Data(repeating: 0x61, count: 64 * 1024)
+            for index in 0..<80 {
+                let record = Self.record("big-\(index)", body: body)
+                try await store.write { try await $0.insert(record) }
+            }
+            let first = try await Self.first(of: checkpoints)
+            let checkpoint = try first.get()
+            #expect(checkpoint.walPages >= SQLiteCheckpointer.startPages)
+            #expect(checkpoint.checkpointedPages > 0)
+            try await store.close()
+        } catch {
+            try? await store.close()
+            throw error
+        }
+    }
+
+    @Test func closingWaitsForTheCheckpointAndLeavesNoWAL() async throws {
+        let file = TemporaryDatabasePath()
+        defer { file.remove() }
+        let store = try await SQLiteStore.open(path: file.path, logger: .quiet)
+        try await store.seed(merchants: ["m_1"])
+        let body = Data(repeating: 0x62, count: 64 * 1024)
+        for index in 0..<80 {
+            let record = Self.record("big-\(index)", body: body)
+            try await store.write { try await $0.insert(record) }
+        }
+        try await store.close()
+        #expect(!FileManager.default.fileExists(atPath: file.path + "-wal"), "the last connection to close checkpoints and removes the WAL")
+        let reopened = try await SQLiteStore.open(path: file.path, logger: .quiet)
+        let kept = try await reopened.read { try await $0.idempotencyRecord(merchantId: "m_1", key: "big-79") }
+        #expect(kept?.responseBody == body)
+        try await reopened.close()
+    }
+
+    /// A completed idempotency record answering `body`: 64 KiB fill 16 pages of the WAL.
+    static func record(_ key: String, body: Data) -> IdempotencyRecord {
+        var record = Fixtures.idempotencyRecord(key: key, state: .completed)
+        (record.responseStatus, record.responseBody) = (200, body)
+        return record
+    }
+
+    /// The first element of `stream`, or a failure after a minute (a watchdog, not a wait).
+    static func first<Element: Sendable>(of stream: AsyncStream<Element>) async throws -> Element {
+        try await withThrowingTaskGroup(of: Element?.self) { group in
+            group.addTask { await stream.first { _ in true } }
+            group.addTask {
+                try await Task.sleep(for: .seconds(60))
+                return nil
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next(), let element = first else {
+                throw StoreError.unavailable("no checkpoint within a minute")
+            }
+            return element
+        }
+    }
+}
