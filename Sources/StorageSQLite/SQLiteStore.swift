@@ -73,7 +73,10 @@ public final class SQLiteStore: Store {
                     // A read connection must never write, not even by mistake.
                     try reader.run("PRAGMA query_only = ON")
                 }
-                others.append(try SQLiteHandle.open(location: location.writer, path: location.path, busyTimeoutMilliseconds: busyTimeout))
+                let checkpoints = try SQLiteHandle.open(location: location.writer, path: location.path, busyTimeoutMilliseconds: busyTimeout)
+                others.append(checkpoints)
+                // A checkpoint fsyncs the WAL before copying it and the database file after.
+                try checkpoints.run("PRAGMA synchronous = FULL")
             } catch {
                 for handle in others { handle.close() }
                 writeHandle.close()
