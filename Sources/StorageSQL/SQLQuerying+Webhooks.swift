@@ -52,8 +52,10 @@ extension SQLQuerying {
     func dueWebhookDeliveries(at date: Date, limit: Int) async throws -> [WebhookDelivery] {
         try await fetch(
             SQLTables.webhookDeliveries, where: "status = ? AND next_attempt_at <= ?",
-            [.text(WebhookDelivery.Status.pending.rawValue), SQLValue.date(date), SQLValue.integer(max(0, limit))],
-            orderBy: "next_attempt_at, id LIMIT ?", lock: deliveryClaim)
+            [.text(WebhookDelivery.Status.pending.rawValue), SQLValue.date(date)],
+            // The limit is written in, not bound: SQLite prepares a statement with `LIMIT ?`
+            // again on every run (its plan may depend on the value), and this one polls.
+            orderBy: "next_attempt_at, id LIMIT \(max(0, limit))", lock: deliveryClaim)
     }
 
     func webhookBacklog() async throws -> WebhookBacklog {

@@ -12,9 +12,13 @@ struct SaleStatementTests {
     /// The sale's statements that do the work: not the transaction control around them, nor
     /// the background jobs' polls that may land meanwhile (the webhook worker's claim, the heartbeat).
     static func work(_ statements: [String]) -> [String] {
+        ours(statements).filter { sql in !["BEGIN", "SAVEPOINT", "RELEASE", "COMMIT", "ROLLBACK"].contains { sql.hasPrefix($0) } }
+    }
+
+    /// Without the background jobs' statements.
+    static func ours(_ statements: [String]) -> [String] {
         statements.filter { sql in
-            !["BEGIN", "SAVEPOINT", "RELEASE", "COMMIT", "ROLLBACK"].contains { sql.hasPrefix($0) }
-                && !["FROM webhook_deliveries", "gateway_instances", "pending_reversals", "DELETE FROM"].contains { sql.contains($0) }
+            !["FROM webhook_deliveries", "gateway_instances", "pending_reversals", "DELETE FROM"].contains { sql.contains($0) }
         }
     }
 
@@ -38,7 +42,7 @@ struct SaleStatementTests {
             let connections = [store.writeConnection] + store.readers.all
             return (
                 work(store.writeConnection.recordedStatements ?? []), store.readers.all.flatMap { $0.recordedStatements ?? [] },
-                connections.flatMap { $0.recordedReprepares ?? [] }
+                ours(connections.flatMap { $0.recordedReprepares ?? [] })
             )
         }
         try await store.close()
