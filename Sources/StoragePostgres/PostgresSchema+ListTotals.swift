@@ -14,8 +14,9 @@ extension PostgresSchema {
                     original BIGINT NOT NULL,
                     status TEXT NOT NULL,
                     type TEXT NOT NULL,
+                    shard TEXT NOT NULL,
                     count BIGINT NOT NULL,
-                    PRIMARY KEY (merchant_id, original, status, type)
+                    PRIMARY KEY (merchant_id, original, status, type, shard)
                 )
                 """),
             PostgresMigration.bytewiseText("""
@@ -95,9 +96,10 @@ extension PostgresSchema {
     /// `row` counted into (`sign` "") or out of (`sign` "-") its line of `transaction_counts`.
     private static func count(_ row: String, sign: String) -> String {
         """
-        INSERT INTO transaction_counts AS line (merchant_id, original, status, type, count)
-        VALUES (\(row).merchant_id, \(SQLListTotalsMigration.original(row)), \(row).status, \(row).type, \(sign)1)
-        ON CONFLICT (merchant_id, original, status, type) DO UPDATE SET count = line.count + EXCLUDED.count;
+        INSERT INTO transaction_counts AS line (merchant_id, original, status, type, shard, count)
+        VALUES (\(row).merchant_id, \(SQLListTotalsMigration.original(row)), \(row).status, \(row).type,
+            \(SQLListTotalsMigration.shard(row)), \(sign)1)
+        ON CONFLICT (merchant_id, original, status, type, shard) DO UPDATE SET count = line.count + EXCLUDED.count;
         """
     }
 

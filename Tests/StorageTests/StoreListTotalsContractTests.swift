@@ -49,7 +49,7 @@ struct StoreListTotalsContractTests {
         for query in keptQueries {
             var scanned = query
             scanned.createdFrom = Date(timeIntervalSince1970: 0)
-            let (kept, counted) = try await store.read { reader in
+            let (kept, counted) = try await store.read { [scanned] reader in
                 (try await reader.transactions(query).total, try await reader.transactions(scanned).total)
             }
             let written = rows.values.filter {

@@ -96,14 +96,15 @@ def list_totals_backfill():
     approved = f"parent_id IS NULL AND status IN ({', '.join(repr(status) for status in APPROVED)})"
     declined = "parent_id IS NULL AND status = 'declined'"
     refunded = "type = 'refund' AND status = 'approved'"
+    original, shard = "CASE WHEN parent_id IS NULL THEN 1 ELSE 0 END", "substr(id, length(id), 1)"
     sums = ", ".join(f"CAST(SUM(CASE WHEN {test} THEN {value} ELSE 0 END) AS BIGINT)"
                      for test, amount in ((approved, "authorized_amount"), (declined, "amount"), (refunded, "amount"))
                      for value in (amount, "1"))
     return [
         "DELETE FROM transaction_counts", "DELETE FROM daily_volume",
-        "INSERT INTO transaction_counts (merchant_id, original, status, type, count) "
-        "SELECT merchant_id, CASE WHEN parent_id IS NULL THEN 1 ELSE 0 END, status, type, COUNT(*) FROM transactions "
-        "GROUP BY merchant_id, CASE WHEN parent_id IS NULL THEN 1 ELSE 0 END, status, type",
+        "INSERT INTO transaction_counts (merchant_id, original, status, type, shard, count) "
+        f"SELECT merchant_id, {original}, status, type, {shard}, COUNT(*) FROM transactions "
+        f"GROUP BY merchant_id, {original}, status, type, {shard}",
         "INSERT INTO daily_volume (merchant_id, currency, day, approved_amount, approved_count, declined_amount, "
         "declined_count, refunded_amount, refunded_count) "
         f"SELECT merchant_id, currency, created_at / {DAY_MS}, {sums} FROM transactions "
