@@ -97,6 +97,44 @@ struct ListTotalsMigrationTests {
         try await migrated.close()
     }
 
+    /// Two instances making, capturing, declining and refunding one merchant's payments at
+    /// once: the kept lines they queue on lose no change.
+    @Test(.enabled(if: StoreFactories.postgresURL != nil, "TAPLINE_POSTGRES_URL is not set"))
+    func twoPostgresInstancesWritingOneMerchantKeepItsCountsExact() async throws {
+        let schema = PostgresTestSchema(serverURL: StoreFactories.postgresURL ?? "")
+        try await schema.create()
+        defer { schema.drop() }
+        let first = try await PostgresStore.open(url: schema.url, poolSize: 4, logger: .quiet, connectTimeout: PostgresTestSchema.connectTimeout)
+        let second = try await PostgresStore.open(url: schema.url, poolSize: 4, logger: .quiet, connectTimeout: PostgresTestSchema.connectTimeout)
+        try await first.seed()
+        let stores: [any Store] = [first, second]
+        let written = try await withThrowingTaskGroup(of: [Transaction].self) { group in
+            for index in 0..<60 {
+                group.addTask {
+                    let store = stores[index % 2]
+                    var sale = Row.row(String(format: "%08x", index), .sale, .pending, amount: Int64(100 + index), day: Int64(index % 3))
+                    try await store.write { [sale] in try await $0.insert(sale) }
+                    (sale.status, sale.authorizedAmount) = index % 5 == 0 ? (.declined, 0) : (.captured, sale.amount)
+                    try await stores[(index + 1) % 2].write { [sale] in try await $0.update(sale) }
+                    guard index % 4 == 1 else { return [sale] }
+                    let refund = Row.row("r\(index)", .refund, .approved, amount: 10, day: 2, parent: sale.id)
+                    try await store.write { try await $0.insert(refund) }
+                    return [sale, refund]
+                }
+            }
+            var rows: [String: Transaction] = [:]
+            for try await made in group { for row in made { rows[row.id] = row } }
+            return rows
+        }
+        #expect(written.count == 75)
+        try await Row.expectKeptAnswers(second, rows: written, after: "two instances")
+        let volume = try await first.read { try await $0.dailyVolume(merchantId: "m_1", currency: "USD", from: Row.from, to: Row.to) }
+        #expect(volume.reduce(0) { $0 + $1.approvedCount + $1.declinedCount } == 60)
+        #expect(volume.reduce(0) { $0 + $1.refundedAmount } == 150)
+        try await first.close()
+        try await second.close()
+    }
+
     static func run(_ statements: [String], on store: PostgresStore) async throws {
         try await store.client.withConnection { connection in
             for statement in statements { _ = try await connection.query(PostgresQuery(unsafeSQL: statement), logger: .quiet) }
