@@ -45,4 +45,61 @@ package enum SQLTransactionFilter {
         if let to = query.createdTo { add("created_at < ?", SQLValue.date(to)) }
         return (clauses.joined(separator: " AND "), binds)
     }
+
+    /// The query's count from the kept `transaction_counts` lines (a few rows per merchant),
+    /// when it filters by nothing but status, type and originals only; nil for any other
+    /// filter, which counts its rows. Decided by comparing with the same query rebuilt from
+    /// those three alone, so a filter added to ``TransactionQuery`` later counts its rows
+    /// until it is taught here.
+    package static func keptCount(of query: TransactionQuery) -> (String, [SQLValue])? {
+        var plain = TransactionQuery(merchantId: query.merchantId)
+        (plain.page, plain.pageSize, plain.orderBy, plain.ascending) = (query.page, query.pageSize, query.orderBy, query.ascending)
+        (plain.status, plain.type, plain.originalsOnly) = (query.status, query.type, query.originalsOnly)
+        guard plain == query else { return nil }
+        var clauses = ["merchant_id = ?"]
+        var binds: [SQLValue] = [.text(query.merchantId)]
+        if query.originalsOnly { clauses.append("original = 1") }
+        if let status = query.status {
+            clauses.append("status = ?")
+            binds.append(.text(status.rawValue))
+        }
+        if let type = query.type {
+            clauses.append("type = ?")
+            binds.append(.text(type.rawValue))
+        }
+        let sql = "SELECT CAST(COALESCE(SUM(count), 0) AS BIGINT) AS total FROM transaction_counts WHERE "
+            + clauses.joined(separator: " AND ")
+        return (sql, binds)
+    }
+
+    /// The ORDER BY of a query's page, its tie-break (date, then id) last.
+    package static func order(of query: TransactionQuery) -> String {
+        let direction = query.ascending ? "ASC" : "DESC"
+        // NULL sorts below every value, as on the memory store: SQLite's default, and
+        // PostgreSQL's (which sorts NULL above) once told.
+        let nulls = query.ascending ? "NULLS FIRST" : "NULLS LAST"
+        let tieBreak = "created_at \(direction), id \(direction)"
+        return Self.column(ordering: query.orderBy).map { "\($0) \(direction) \(nulls), \(tieBreak)" } ?? tieBreak
+    }
+
+    /// The column behind each order, nil for keys every row shares and for the date (the
+    /// tie-break decides); the only way a query chooses SQL text. By date the tie-break alone:
+    /// `created_at` twice made SQLite 3.54 sort all of the merchant's rows instead of walking
+    /// `(merchant_id, created_at, id)` for a page.
+    private static func column(ordering order: TransactionQuery.Order) -> String? {
+        switch order {
+        case .date: return nil
+        case .totalAmount: return "amount"
+        case .status: return "status"
+        case .id: return "id"
+        case .customerPan: return "masked_pan"
+        case .customerName: return "customer_name"
+        case .type: return "type"
+        case .operationMode: return "card_entry_mode"
+        case .customerCompany: return "contact_company_name"
+        // ARISE numbers a card 1 and an electronic check 2: card rows first when ascending.
+        case .paymentMethodType: return "(bank_routing_number IS NOT NULL)"
+        case .cardTokenType, .merchant: return nil
+        }
+    }
 }

@@ -83,28 +83,42 @@ struct StoreBatchTotalsContractTests {
 
     /// A total that would pass Int64 refuses the write (nothing of it stays), up to the last
     /// value that fits, in both directions; SQLite's `+` would have turned it into a REAL.
+    /// Each member on a day of its own, so only the batch's totals reach the bound (a day's
+    /// kept volume has its own, `StoreListTotalsContractTests`).
     @Test(arguments: StoreFactories.all)
     func aTotalPastSixtyFourBitsRefusesTheWrite(_ factory: StoreFactory) async throws {
         try await factory.withStore { store in
             try await store.seed()
             try await store.write { try await $0.insert(Fixtures.batch(id: "b_1")) }
-            let big = Self.member("t_big", .sale, .captured, amount: Int64.max - 10, brand: "visa")
+            var day: Int64 = 0
+            func member(_ id: String, _ type: TransactionType, _ status: TransactionStatus, amount: Int64, currency: Currency = .usd) -> Transaction {
+                day += 1
+                var row = Self.member(id, type, status, amount: amount, brand: "visa", currency: currency)
+                row.createdAt = Fixtures.minutes(day * 24 * 60)
+                return row
+            }
+            let big = member("t_big", .sale, .captured, amount: Int64.max - 10)
             try await store.write { try await $0.insert(big) }
+            let more = member("t_more", .sale, .captured, amount: 11)
             await expectStoreError(.batchTotalsTooLarge) {
-                try await store.write { try await $0.insert(Self.member("t_more", .sale, .captured, amount: 11, brand: "visa")) }
+                try await store.write { try await $0.insert(more) }
             }
             #expect(try await store.read { try await $0.transaction(id: "t_more", merchantId: "m_1") } == nil)
-            try await store.write { try await $0.insert(Self.member("t_fits", .sale, .captured, amount: 10, brand: "visa")) }
+            let fits = member("t_fits", .sale, .captured, amount: 10)
+            try await store.write { try await $0.insert(fits) }
             var totals = try await store.read { try await $0.batchTotals(batchId: "b_1", merchantId: "m_1") }
             #expect(totals.totals == ["USD": Int64.max])
 
             // Down to Int64.min exactly, then one more refund minor unit is too far.
-            try await store.write { try await $0.insert(Self.member("t_r1", .refund, .approved, amount: Int64.max, brand: "visa", currency: .eur)) }
-            try await store.write { try await $0.insert(Self.member("t_r2", .refund, .approved, amount: 1, brand: "visa", currency: .eur)) }
+            let (r1, r2, r3) = (member("t_r1", .refund, .approved, amount: Int64.max, currency: .eur),
+                                member("t_r2", .refund, .approved, amount: 1, currency: .eur),
+                                member("t_r3", .refund, .approved, amount: 1, currency: .eur))
+            try await store.write { try await $0.insert(r1) }
+            try await store.write { try await $0.insert(r2) }
             totals = try await store.read { try await $0.batchTotals(batchId: "b_1", merchantId: "m_1") }
             #expect(totals.totals == ["USD": Int64.max, "EUR": Int64.min])
             await expectStoreError(.batchTotalsTooLarge) {
-                try await store.write { try await $0.insert(Self.member("t_r3", .refund, .approved, amount: 1, brand: "visa", currency: .eur)) }
+                try await store.write { try await $0.insert(r3) }
             }
             #expect(try await store.read { try await $0.batchTotals(batchId: "b_1", merchantId: "m_1") } == totals)
         }
