@@ -107,11 +107,37 @@ public struct Money: Hashable, Sendable, Codable, CustomStringConvertible {
     /// a number), where `int64Value` would have returned a wrong amount without a word.
     public func applying(rate: Decimal, per denominator: Decimal) throws(MoneyError) -> Money {
         guard !rate.isNaN, !denominator.isNaN, !denominator.isZero else { throw .overflow }
+        if let whole = Self.wholeRatio(rate, denominator), let result = applying(whole) { return result }
+        return try applyingInDecimal(rate: rate, per: denominator)
+    }
+
+    /// The same in Decimal arithmetic: every rate, at some microseconds a call (its division).
+    func applyingInDecimal(rate: Decimal, per denominator: Decimal) throws(MoneyError) -> Money {
         var exact = Decimal(minorUnits) * rate / denominator
         var rounded = Decimal()
         NSDecimalRound(&rounded, &exact, 0, .plain)
         guard !rounded.isNaN, rounded <= Decimal(Int64.max), rounded >= Decimal(Int64.min) else { throw .overflow }
         return Money(minorUnits: NSDecimalNumber(decimal: rounded).int64Value, currency: currency)
+    }
+
+    /// A rate and denominator that are both whole numbers below a billion (18 per 100, the
+    /// usual tip or fee), as integers; nil for any other.
+    static func wholeRatio(_ rate: Decimal, _ denominator: Decimal) -> (rate: Int64, per: Int64)? {
+        let limit = Decimal(1_000_000_000)
+        guard rate.exponent >= 0, denominator.exponent >= 0, rate.magnitude < limit, denominator > 0, denominator < limit else {
+            return nil
+        }
+        return (NSDecimalNumber(decimal: rate).int64Value, NSDecimalNumber(decimal: denominator).int64Value)
+    }
+
+    /// `minorUnits × rate / per` in Int64, rounded half away from zero as `.plain` does; nil
+    /// when the product leaves Int64 (the Decimal path then says so).
+    private func applying(_ ratio: (rate: Int64, per: Int64)) -> Money? {
+        let (product, overflow) = minorUnits.multipliedReportingOverflow(by: ratio.rate)
+        guard !overflow else { return nil }
+        var (quotient, remainder) = product.quotientAndRemainder(dividingBy: ratio.per)
+        if remainder.magnitude * 2 >= ratio.per.magnitude { quotient += product < 0 ? -1 : 1 }
+        return Money(minorUnits: quotient, currency: currency)
     }
 }
 

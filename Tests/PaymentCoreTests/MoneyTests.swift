@@ -1,5 +1,5 @@
 import Foundation
-import PaymentCore
+@testable import PaymentCore
 import Testing
 
 @Suite("Money and currencies")
@@ -70,6 +70,30 @@ struct MoneyTests {
         #expect(try money.applying(rate: Decimal(string: rate)!, per: Decimal(string: per)!).minorUnits == expected)
     }
 
+    /// Whole rates take an integer path: it must give what Decimal arithmetic gives, rounding
+    /// included, for every sign and size (a fixed seed, so a failure can be replayed).
+    @Test func wholeRatesInIntegersMatchDecimalArithmetic() throws {
+        var random = SeededGenerator(seed: 28)
+        let amounts: [Int64] = [0, 1, 5, 49, 50, 99, 100, 101, 12_345, -12_345, 99_999_999_999, -99_999_999_999, Int64.max / 3]
+        let ratios: [(Int64, Int64)] = [(18, 100), (15, 100), (20, 100), (1, 2), (3, 8), (25, 1), (7, 3), (999_999_999, 999_999_998), (0, 7)]
+        var cases = amounts.flatMap { amount in ratios.map { (amount, $0.0, $0.1) } }
+        for _ in 0..<2_000 {
+            cases.append((Int64.random(in: -10_000_000_000...10_000_000_000, using: &random),
+                          Int64.random(in: 0...1_000, using: &random), Int64.random(in: 1...1_000, using: &random)))
+        }
+        for (amount, rate, per) in cases {
+            let money = Money(minorUnits: amount, currency: .usd)
+            #expect(Money.wholeRatio(Decimal(rate), Decimal(per)) != nil)
+            let inDecimal = Result { () throws(MoneyError) in try money.applyingInDecimal(rate: Decimal(rate), per: Decimal(per)) }
+            let inIntegers = Result { () throws(MoneyError) in try money.applying(rate: Decimal(rate), per: Decimal(per)) }
+            #expect(inIntegers == inDecimal, "\(amount) × \(rate) / \(per)")
+        }
+        // Fractions and huge rates keep to Decimal.
+        #expect(Money.wholeRatio(Decimal(string: "0.18")!, 1) == nil)
+        #expect(Money.wholeRatio(Decimal(string: "18.5")!, 100) == nil)
+        #expect(Money.wholeRatio(Decimal(1_000_000_000), 100) == nil)
+    }
+
     @Test func breakdownTotalIsTheSumOfItsParts() {
         let breakdown = AmountBreakdown(base: 2_500, percentageOff: 60, cashDiscount: 40, surcharge: 75, tip: 500, tax: 219)
         #expect(breakdown.discount == 100)
@@ -101,5 +125,20 @@ struct MoneyTests {
         #expect(Currency.kwd.largestAmount.formattedAmount == "99999999.999")
         #expect(Money.isWithinLimit(0) && Money.isWithinLimit(99_999_999_999))
         #expect(!Money.isWithinLimit(-1) && !Money.isWithinLimit(100_000_000_000) && !Money.isWithinLimit(.min))
+    }
+}
+
+/// SplitMix64: random values a seed replays.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }
