@@ -15,6 +15,8 @@ import StorageSQL
 struct PostgresSession: SQLSession {
     let connection: PostgresConnection
     let logger: Logger
+    /// The store's record of statements sent (tests), nil outside a store.
+    var log: PostgresStatementLog?
     let gate = SQLGate()
     /// Set when the server refused a statement as a serialization failure or a deadlock, so
     /// `write` may run the whole transaction again whatever error the body made of it.
@@ -38,6 +40,7 @@ struct PostgresSession: SQLSession {
     }
 
     private func unguardedRows(_ sql: String, _ binds: [SQLValue], subject: String) async throws -> [SQLRow] {
+        log?.record(sql)
         let query = PostgresQuery(unsafeSQL: Self.numbered(sql), binds: Self.bindings(binds))
         let rows: [PostgresRow]
         do {
@@ -50,19 +53,22 @@ struct PostgresSession: SQLSession {
         return rows.map(Self.row)
     }
 
-    /// `?` → `$1`, `$2`, … in order.
+    /// `?` → `$1`, `$2`, … in order. Byte by byte: `?` is ASCII, and walking the text's
+    /// characters instead cost some 9 % of the gateway's CPU in a keyed-sale run.
     static func numbered(_ sql: String) -> String {
-        var result = ""
+        var result: [UInt8] = []
+        result.reserveCapacity(sql.utf8.count + 64)
         var number = 0
-        for character in sql {
-            if character == "?" {
+        for byte in sql.utf8 {
+            if byte == UInt8(ascii: "?") {
                 number += 1
-                result += "$\(number)"
+                result.append(UInt8(ascii: "$"))
+                result.append(contentsOf: String(number).utf8)
             } else {
-                result.append(character)
+                result.append(byte)
             }
         }
-        return result
+        return String(decoding: result, as: UTF8.self)
     }
 
     enum Mapped {

@@ -17,6 +17,8 @@ public final class PostgresStore: Store {
     let client: PostgresClient
     /// Merchants and their webhook endpoints as this instance's writes last read them.
     let merchantCache = SQLMerchantCache()
+    /// What this store's sessions send, while a test records it.
+    let statementLog = PostgresStatementLog()
     private let running: Task<Void, Never>
     private let openGate = SQLGate()
     private let logger: Logger
@@ -130,7 +132,7 @@ public final class PostgresStore: Store {
         do {
             return try await client.withConnection { connection in
                 do {
-                    return try await body(PostgresSession(connection: connection, logger: self.logger))
+                    return try await body(PostgresSession(connection: connection, logger: self.logger, log: self.statementLog))
                 } catch {
                     throw FromSession(error: error)
                 }

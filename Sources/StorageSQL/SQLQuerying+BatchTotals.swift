@@ -4,11 +4,14 @@ import Storage
 extension SQLQuerying {
     /// The batch's lines in `batch_totals`, which triggers on `transactions` keep (SQLite
     /// migration 32, PostgreSQL 26): a handful of rows however many members the batch has.
+    /// PostgreSQL spreads a line over up to 16 slots (its migration 29), which this sums; its
+    /// triggers keep the slots such that the sum always fits 64 bits.
     func batchTotals(batchId: String, merchantId: String) async throws -> BatchTotals {
         let rows = try await session.rows(
             """
-            SELECT grouping, name, currency, count, amount FROM batch_totals \
-            WHERE batch_id = ? AND merchant_id = ? AND count <> 0
+            SELECT grouping, name, currency, CAST(SUM(count) AS BIGINT) AS count, CAST(SUM(amount) AS BIGINT) AS amount \
+            FROM batch_totals WHERE batch_id = ? AND merchant_id = ? \
+            GROUP BY grouping, name, currency HAVING SUM(count) <> 0
             """,
             [.text(batchId), .text(merchantId)])
         var lines: [BatchTotals.Key: BatchTotals.Line] = [:]

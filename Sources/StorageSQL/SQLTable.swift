@@ -18,6 +18,18 @@ struct SQLTable<Record>: Sendable {
     let key: [String]
     let decode: @Sendable (SQLRowReader) throws -> Record
 
+    /// The column list for a SELECT.
+    let selection: String
+    /// Returns one row when it inserted, none when the key is taken. `ON CONFLICT DO NOTHING`
+    /// reports a duplicate without an error: on PostgreSQL an error would abort the whole
+    /// transaction, and callers (CardReadLedger) expect to go on writing after a duplicate.
+    let insertSQL: String
+    let updateSQL: String
+    /// The columns an update sets (all but the key), then the key's, in ``updateSQL``'s order.
+    private let valueColumns: [Column]
+    private let keyColumns: [Column]
+
+    // The SQL is built once per table (the tables are static): every write used to rebuild it.
     init(
         _ name: String, key: [String], columns: [Column],
         decode: @escaping @Sendable (SQLRowReader) throws -> Record
@@ -26,25 +38,21 @@ struct SQLTable<Record>: Sendable {
         self.key = key
         self.columns = columns
         self.decode = decode
-    }
-
-    /// The column list for a SELECT.
-    var selection: String {
-        columns.map(\.name).joined(separator: ", ")
-    }
-
-    /// Returns one row when it inserted, none when the key is taken. `ON CONFLICT DO NOTHING`
-    /// reports a duplicate without an error: on PostgreSQL an error would abort the whole
-    /// transaction, and callers (CardReadLedger) expect to go on writing after a duplicate.
-    var insertSQL: String {
+        let selection = columns.map(\.name).joined(separator: ", ")
+        self.selection = selection
         let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ", ")
-        return "INSERT INTO \(name) (\(selection)) VALUES (\(placeholders)) ON CONFLICT DO NOTHING RETURNING 1 AS inserted"
-    }
-
-    var updateSQL: String {
+        insertSQL = "INSERT INTO \(name) (\(selection)) VALUES (\(placeholders)) ON CONFLICT DO NOTHING RETURNING 1 AS inserted"
+        let valueColumns = columns.filter { !key.contains($0.name) }
+        self.valueColumns = valueColumns
+        keyColumns = key.map { keyName in
+            guard let column = columns.first(where: { $0.name == keyName }) else {
+                preconditionFailure("key column \(keyName) is not a column of \(name)")
+            }
+            return column
+        }
         let assignments = valueColumns.map { "\($0.name) = ?" }.joined(separator: ", ")
         let match = key.map { "\($0) = ?" }.joined(separator: " AND ")
-        return "UPDATE \(name) SET \(assignments) WHERE \(match) RETURNING 1 AS updated"
+        updateSQL = "UPDATE \(name) SET \(assignments) WHERE \(match) RETURNING 1 AS updated"
     }
 
     func insertBinds(_ record: Record) throws -> [SQLValue] {
@@ -53,20 +61,10 @@ struct SQLTable<Record>: Sendable {
 
     /// Binds for ``updateSQL``: the changing columns, then the key.
     func updateBinds(_ record: Record) throws -> [SQLValue] {
-        let keyColumns = try key.map { name in
-            guard let column = columns.first(where: { $0.name == name }) else {
-                preconditionFailure("key column \(name) is not a column of \(self.name)")
-            }
-            return try column.encode(record)
-        }
-        return try valueColumns.map { try $0.encode(record) } + keyColumns
+        try (valueColumns + keyColumns).map { try $0.encode(record) }
     }
 
     func decode(_ row: SQLRow) throws -> Record {
         try decode(SQLRowReader(row, table: name))
-    }
-
-    private var valueColumns: [Column] {
-        columns.filter { !key.contains($0.name) }
     }
 }

@@ -21,11 +21,14 @@ extension SQLWriter {
         return endpoints
     }
 
+    /// One merchant's token (no row: 0); `lockTransaction` reads it as a column of the locked row.
+    static let cacheTokenSQL = "SELECT token FROM merchant_cache_tokens WHERE merchant_id = ?"
+
     /// The merchant's token as this write sees it (its own changes included); 0 when nothing
     /// has changed it since the tokens began.
     private func cacheToken(merchantId: String) async throws -> Int64 {
         if let token = tokens.token(merchantId: merchantId) { return token }
-        let rows = try await session.rows("SELECT token FROM merchant_cache_tokens WHERE merchant_id = ?", [.text(merchantId)])
+        let rows = try await session.rows(Self.cacheTokenSQL, [.text(merchantId)])
         let token = try rows.first.map { try SQLRowReader($0, table: "merchant_cache_tokens").int64("token") } ?? 0
         tokens.remember(token, merchantId: merchantId)
         return token

@@ -29,12 +29,26 @@ struct SQLWriter: SQLQuerying, StoreWriter {
     }
 
     // The row stays locked until this write ends (`FOR UPDATE`), or the store's single
-    // writer already excludes every other writer (SQLite).
+    // writer already excludes every other writer (SQLite). The merchant's cache token comes
+    // in the same statement when this write has not read it yet: phase 3 of every payment
+    // locks its row first and reads the token next (its events need the webhook endpoints),
+    // so this spares it a round trip (see `SQLWriter+MerchantCache.swift`).
     func lockTransaction(id: String, merchantId: String) async throws -> Transaction? {
-        try await fetch(
-            SQLTables.transactions, where: "id = ? AND merchant_id = ?", [.text(id), .text(merchantId)],
-            lock: dialect.transactionLock
-        ).first
+        guard cache != nil, tokens.token(merchantId: merchantId) == nil else {
+            return try await fetch(
+                SQLTables.transactions, where: "id = ? AND merchant_id = ?", [.text(id), .text(merchantId)],
+                lock: dialect.transactionLock
+            ).first
+        }
+        let table = SQLTables.transactions
+        let rows = try await session.rows(
+            "SELECT \(table.selection), (\(Self.cacheTokenSQL)) AS merchant_cache_token FROM \(table.name) WHERE id = ? AND merchant_id = ?"
+                + (dialect.transactionLock.map { " \($0)" } ?? ""),
+            [.text(merchantId), .text(id), .text(merchantId)])
+        guard let row = rows.first else { return nil }
+        let token = try SQLRowReader(row, table: "merchant_cache_tokens").optionalInt64("merchant_cache_token") ?? 0
+        tokens.remember(token, merchantId: merchantId)
+        return try table.decode(row)
     }
 
     // A payment joining the batch shares its row; a close locks it (see `SQLDialect.shareLock`).

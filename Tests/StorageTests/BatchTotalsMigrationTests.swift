@@ -2,6 +2,7 @@ import Foundation
 import PaymentCore
 import PostgresNIO
 import Storage
+import StorageSQL
 @testable import StoragePostgres
 @testable import StorageSQLite
 import Testing
@@ -75,7 +76,7 @@ struct BatchTotalsMigrationTests {
         let store = try await SQLiteStore.open(path: file.path, logger: .quiet)
         try await Self.seed(store)
         let statements = ["transactions_batch_totals_insert", "transactions_batch_totals_delete", "transactions_batch_totals_update"]
-            .map { "DROP TRIGGER \($0)" } + Self.undo + ["DELETE FROM schema_migrations WHERE version = 32"]
+            .map { "DROP TRIGGER \($0)" } + Self.undo + ["DELETE FROM schema_migrations WHERE version IN (32, 35)"]
         for statement in statements { _ = try await store.writeConnection.query(statement) }
         try await store.close()
 
@@ -94,7 +95,8 @@ struct BatchTotalsMigrationTests {
         let statements = ["DROP TRIGGER transactions_batch_totals_insert_delete ON transactions",
                           "DROP TRIGGER transactions_batch_totals_update ON transactions",
                           "DROP FUNCTION transactions_batch_totals()", "DROP FUNCTION batch_totals_count",
-                          "DROP FUNCTION batch_totals_sum"] + Self.undo + ["DELETE FROM schema_migrations WHERE version = 26"]
+                          "DROP FUNCTION batch_totals_sum", "DROP FUNCTION batch_totals_spread"] + Self.undo
+            + ["DELETE FROM schema_migrations WHERE version IN (26, 29)"]
         try await store.client.withConnection { connection in
             for statement in statements { _ = try await connection.query(PostgresQuery(unsafeSQL: statement), logger: .quiet) }
         }
@@ -148,7 +150,60 @@ struct BatchTotalsMigrationTests {
         var captured: Int64 = 0
         for index in 0..<60 { captured += 100 + Int64(index) }
         #expect(kept.totals == ["USD": captured - 15 * 10])
+        // The writes counted into several slots of each line (each transaction its own), not one row.
+        let slots = try await first.client.withConnection { connection in
+            try await connection.query(
+                "SELECT COUNT(DISTINCT slot) FROM batch_totals WHERE batch_id = 'b_1' AND grouping = 'currency'", logger: .quiet
+            ).collect().first?.decode(Int.self) ?? 0
+        }
+        #expect(slots > 1)
         try await first.close()
         try await second.close()
+    }
+
+    /// PostgreSQL's migration 29 on lines kept in one row each (as 26 left them): a line too
+    /// large for one slot's band is spread over the slots with its total unchanged, and the
+    /// 64-bit bound still refuses exactly the change that would pass it.
+    @Test(.enabled(if: StoreFactories.postgresURL != nil, "TAPLINE_POSTGRES_URL is not set"))
+    func postgresSpreadsALineTooLargeForOneSlot() async throws {
+        let schema = PostgresTestSchema(serverURL: StoreFactories.postgresURL ?? "")
+        try await schema.create()
+        defer { schema.drop() }
+        let store = try await PostgresStore.open(url: schema.url, poolSize: 2, logger: .quiet, connectTimeout: PostgresTestSchema.connectTimeout)
+        try await store.seed()
+        let members = [
+            StoreBatchTotalsContractTests.member("t_big", .sale, .captured, amount: Int64.max - 100, brand: "visa"),
+            StoreBatchTotalsContractTests.member("t_small", .sale, .captured, amount: 40, brand: "visa"),
+        ]
+        try await store.write { writer in
+            try await writer.insert(Fixtures.batch(id: "b_1"))
+            for member in members { try await writer.insert(member) }
+        }
+        // Back to one row per line, counted from the members as 26 did.
+        let undo = ["DROP FUNCTION batch_totals_spread", "DELETE FROM batch_totals", "ALTER TABLE batch_totals DROP COLUMN slot",
+                    "ALTER TABLE batch_totals ADD PRIMARY KEY (batch_id, merchant_id, grouping, name, currency)"]
+            + SQLBatchTotalsMigration.fillTotals + ["DELETE FROM schema_migrations WHERE version = 29"]
+        try await store.client.withConnection { connection in
+            for statement in undo { _ = try await connection.query(PostgresQuery(unsafeSQL: statement), logger: .quiet) }
+        }
+        try await store.close()
+
+        let migrated = try await PostgresStore.open(url: schema.url, poolSize: 2, logger: .quiet, connectTimeout: PostgresTestSchema.connectTimeout)
+        #expect(try await migrated.read { try await $0.batchTotals(batchId: "b_1", merchantId: "m_1") } == (try BatchTotals(members: members)))
+        let rows = try await migrated.client.withConnection { connection in
+            try await connection.query(
+                "SELECT slot, amount FROM batch_totals WHERE batch_id = 'b_1' AND grouping = 'currency'", logger: .quiet
+            ).collect().map { try $0.decode((Int64, Int64).self) }
+        }
+        #expect(rows.count == PostgresSchema.totalSlots)
+        let band = PostgresSchema.slotBand
+        #expect(rows.allSatisfy { slot, amount in amount >= band.low && amount <= (slot == 0 ? band.firstHigh : band.high) })
+        // 60 more fit exactly; one more minor unit does not.
+        try await migrated.write { try await $0.insert(StoreBatchTotalsContractTests.member("t_fits", .sale, .captured, amount: 60, brand: "visa")) }
+        #expect(try await migrated.read { try await $0.batchTotals(batchId: "b_1", merchantId: "m_1") }.totals == ["USD": Int64.max])
+        await expectStoreError(.batchTotalsTooLarge) {
+            try await migrated.write { try await $0.insert(StoreBatchTotalsContractTests.member("t_more", .sale, .captured, amount: 1, brand: "visa")) }
+        }
+        try await migrated.close()
     }
 }

@@ -1,0 +1,53 @@
+import Foundation
+@testable import Gateway
+import GatewayAPI
+@testable import StoragePostgres
+import Testing
+import TestSupport
+
+/// What one keyed sale costs on PostgreSQL in round trips: every statement is one (BEGIN and
+/// COMMIT too), so the count is the sale's waits on the database.
+@Suite("A keyed sale's round trips on PostgreSQL", .enabled(if: TwoInstanceFleet.enabled, TwoInstanceFleet.skipped))
+struct SaleRoundTripPostgresTests {
+    /// Runs `warmUp` (which opens the batch and fills the cache), then `measured`, against a
+    /// gateway on a fresh schema whose jobs and webhook worker stay still; returns every
+    /// statement `measured` sent, in order.
+    static func statements(
+        warmUp: @escaping @Sendable (TestSession) async throws -> Void, measured: @escaping @Sendable (TestSession) async throws -> Void
+    ) async throws -> [String] {
+        let url = try #require(TwoInstanceFleet.serverURL)
+        let schema = PostgresTestSchema(serverURL: url)
+        try await schema.create()
+        let store = try await PostgresStore.open(
+            url: schema.url, poolSize: 4, logger: TwoInstanceFleet.quietLogger, connectTimeout: PostgresTestSchema.connectTimeout)
+        do {
+            let harness = try await GatewayHarness.make(store: store, configuration: TwoInstanceFleet.configuration)
+            let recorded = try await harness.test { (session: TestSession) async throws -> [String] in
+                try await warmUp(session)
+                store.statementLog.start()
+                try await measured(session)
+                return store.statementLog.recorded ?? []
+            }
+            try await store.close()
+            try await schema.remove()
+            return recorded
+        } catch {
+            try? await store.close()
+            try? await schema.remove()
+            throw error
+        }
+    }
+
+    @Test func aKeyedSaleIsElevenRoundTrips() async throws {
+        let sent = try await Self.statements(warmUp: { _ = try await $0.pay(amount: 1_000) }) { (session: TestSession) async throws in
+            #expect(try await session.pay(amount: 1_200).status == .captured)
+        }
+        // Phase 1: BEGIN, the merchant's cache token, the payment, its `created` event, COMMIT.
+        // Phase 3: BEGIN, the payment locked with the token, the open batch's id, the payment
+        // again, its `captured` event, COMMIT. The merchant and its endpoints come from the cache.
+        #expect(sent.count == 11, "\(sent.joined(separator: "\n"))")
+        #expect(sent.filter { $0 == "BEGIN" }.count == 2)
+        #expect(sent.filter { $0.contains("FROM merchants") || $0.contains("FROM webhook_endpoints") } == [])
+        #expect(sent.filter { $0.contains("merchant_cache_tokens") }.count == 2)
+    }
+}
