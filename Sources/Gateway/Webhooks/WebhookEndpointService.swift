@@ -6,6 +6,9 @@ import Storage
 /// read, rotate the secret, delete.
 struct WebhookEndpointService: Sendable {
     static let maxURLLength = 2048
+    /// The characters the OpenAPI document's pattern allows in a host (`URLComponents` also
+    /// takes others: `HTTP://0*` has the host `0*`).
+    static let hostCharacters = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._~-")
     static let maxDescriptionLength = 500
     let store: any Store
     let secrets: WebhookSecretBox
@@ -77,7 +80,7 @@ struct WebhookEndpointService: Sendable {
     static func validate(_ request: CreateWebhookEndpointRequest) throws -> CreateWebhookEndpointRequest {
         guard request.url.count <= maxURLLength, let components = URLComponents(string: request.url),
               let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
-              let host = components.host, !host.isEmpty else {
+              let host = components.host, !host.isEmpty, host.allSatisfy(hostCharacters.contains) else {
             throw GatewayFailure.invalid("url", "url must be an absolute http or https URL with a host, at most \(maxURLLength) characters", .url)
         }
         var checked = request

@@ -21,6 +21,9 @@ struct WebhookEndpointRouteTests {
         ("/relative/hooks", "invalid_url", "url"),
         ("https://", "invalid_url", "url"),
         ("not a url", "invalid_url", "url"),
+        // URLComponents reads a host of `0*`; the OpenAPI document's pattern allows no `*` there
+        // (schemathesis found it).
+        ("HTTP://0*", "invalid_url", "url"),
     ])
     func aURLMustBeAbsoluteHTTPWithAHost(_ url: String, _ code: String, _ field: String) async throws {
         let harness = try await GatewayHarness.make(configuration: Self.quiet)
