@@ -81,10 +81,10 @@ final class SQLiteCheckpointer: Sendable {
             }
             let (again, observer, closed) = state.withLock { state in
                 let again = state.isWanted && !state.isClosed
-                state.isWanted = false
-                state.isRunning = again
-                defer { if !again { state.closed = nil } }
-                return (again, state.observer, again ? nil : state.closed)
+                (state.isWanted, state.isRunning) = (false, again)
+                let closed = again ? nil : state.closed
+                if !again { state.closed = nil }
+                return (again, state.observer, closed)
             }
             observer?(outcome)
             guard again else {

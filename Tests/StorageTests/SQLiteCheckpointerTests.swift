@@ -18,12 +18,7 @@ struct SQLiteCheckpointerTests {
             // SQLite's own autocheckpoint (1,000 pages) is off on the write connection.
             #expect(try await store.pragma("wal_autocheckpoint")?.integer == 0)
             try await store.seed(merchants: ["m_1"])
-            // About 1,300 pages of 4 KiB in the WAL, in 80 writes.
-            let body = Data(repeating: 0x61, count: 64 * 1024)
-            for index in 0..<80 {
-                let record = Self.record("big-\(index)", body: body)
-                try await store.write { try await $0.insert(record) }
-            }
+            try await Self.fill(store, with: Data(repeating: 0x61, count: 64 * 1024))
             let first = try await Self.first(of: checkpoints)
             let checkpoint = try first.get()
             #expect(checkpoint.walPages >= SQLiteCheckpointer.startPages)
@@ -41,10 +36,7 @@ struct SQLiteCheckpointerTests {
         let store = try await SQLiteStore.open(path: file.path, logger: .quiet)
         try await store.seed(merchants: ["m_1"])
         let body = Data(repeating: 0x62, count: 64 * 1024)
-        for index in 0..<80 {
-            let record = Self.record("big-\(index)", body: body)
-            try await store.write { try await $0.insert(record) }
-        }
+        try await Self.fill(store, with: body)
         try await store.close()
         #expect(!FileManager.default.fileExists(atPath: file.path + "-wal"), "the last connection to close checkpoints and removes the WAL")
         let reopened = try await SQLiteStore.open(path: file.path, logger: .quiet)
@@ -53,11 +45,15 @@ struct SQLiteCheckpointerTests {
         try await reopened.close()
     }
 
-    /// A completed idempotency record answering `body`: 64 KiB fill 16 pages of the WAL.
-    static func record(_ key: String, body: Data) -> IdempotencyRecord {
-        var record = Fixtures.idempotencyRecord(key: key, state: .completed)
-        (record.responseStatus, record.responseBody) = (200, body)
-        return record
+    /// About 1,300 pages of 4 KiB in the WAL: 80 writes of a completed idempotency record
+    /// answering `body` (64 KiB, 16 pages), keys `big-0` to `big-79`.
+    static func fill(_ store: SQLiteStore, with body: Data) async throws {
+        for index in 0..<80 {
+            var record = Fixtures.idempotencyRecord(key: "big-\(index)", state: .completed)
+            (record.responseStatus, record.responseBody) = (200, body)
+            let written = record
+            try await store.write { try await $0.insert(written) }
+        }
     }
 
     /// The first element of `stream`, or a failure after a minute (a watchdog, not a wait).
