@@ -123,20 +123,15 @@ final class SQLiteWriter: Sendable {
         while let body = next {
             let answer = await body.run(on: handle)
             bodies += 1
+            // A body that threw hears its own error at once, whatever became of the group.
+            if case .failed(let tell) = answer { tell() }
+            if case .wrote(let finish) = answer { members.append(finish) }
             if !handle.inTransaction {
                 // SQLite rolled the whole transaction back (a full disk, an I/O error): every
                 // write of the group is gone, so every member hears of it.
                 let lost = StoreError.unavailable("SQLite rolled the transaction back")
                 for member in members { member(.failure(lost)) }
-                switch answer {
-                case .wrote(let finish): finish(.failure(lost))
-                case .failed(let tell): tell()
-                }
                 return
-            }
-            switch answer {
-            case .wrote(let finish): members.append(finish)
-            case .failed(let tell): tell()
             }
             next = bodies < groupLimit ? queue.nextWrite() : nil
         }
