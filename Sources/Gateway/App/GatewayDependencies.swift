@@ -33,9 +33,15 @@ public struct GatewayDependencies: Sendable {
     /// process's `InstrumentationSystem`; off (a no-op tracer) unless an endpoint is configured.
     public var tracing = GatewayTracing.off
 
+    /// The gateway's clock: the current time in whole milliseconds, the precision both stores
+    /// keep, so a row the gateway made equals the row read back. Phase 3 renders its events
+    /// from the row phase 1 made and checks it against the row its write reads
+    /// (``WebhookPreparedEvents``); with a finer time they would never match.
+    public static let clock: @Sendable () -> Date = { StoredEncoding.date(milliseconds: StoredEncoding.milliseconds(Date())) }
+
     public init(
         store: any Store, processor: any PaymentProcessor, keys: GatewayKeys, cardKeys: CardKeyRing? = nil,
-        now: @escaping @Sendable () -> Date = { Date() },
+        now: @escaping @Sendable () -> Date = GatewayDependencies.clock,
         makeId: @escaping @Sendable () -> String = { RandomID.uuidString() },
         logger: Logger = Logger(label: "tapline")
     ) {

@@ -16,6 +16,19 @@ struct OutcomeRecorder: Sendable {
     let outbox: WebhookOutbox
     /// Counts each finished operation once its write committed (`OutcomeRecorder+Metrics`).
     var metrics: GatewayMetrics?
+    /// The open batch each merchant's payments last joined, shared by every copy: a guess for
+    /// events rendered before a write, which the write checks.
+    var openBatches = OpenBatchMemo()
+    /// The row phase 1 wrote, when this recorder finishes one request's payment
+    /// (``expecting(_:)``): phase 3 renders its events from it before its write.
+    var expected: Transaction?
+
+    /// This recorder, for finishing `row` (phase 1's row of the caller's own request).
+    func expecting(_ row: Transaction) -> OutcomeRecorder {
+        var recorder = self
+        recorder.expected = row
+        return recorder
+    }
 
     /// Finishes a sale, an authorization, a PIN try on one, or an unreferenced refund. A row
     /// that is no longer pending is returned as it is.
@@ -61,78 +74,42 @@ struct OutcomeRecorder: Sendable {
         let now = now()
         let makeId = makeId
         let outbox = outbox
+        let openBatches = openBatches
+        var answer = OriginalOutcome(outcome: outcome, result: result, avs: avs, cardExpiry: cardExpiry, emvResponse: emvResponse)
         // The PIN token is asked for before the write: the issuer may call the provider's
         // token service, and no database lock is held across a call.
-        let challenge = outcome == .pinRequired ? try await pinChallenge(id: id, merchantId: merchantId, now: now) : nil
-        return try await store.write { writer in
+        answer.challenge = outcome == .pinRequired ? try await pinChallenge(id: id, merchantId: merchantId, now: now) : nil
+        let prepared = try await prepareEvents(id: id, merchantId: merchantId, answer: answer, now: now)
+        return try await store.write { [answer] writer in
             guard var payment = try await writer.lockTransaction(id: id, merchantId: merchantId) else {
                 throw StoreError.notFound(id)
             }
             guard payment.status == .pending else { return (payment, false) }
             let before = payment
-            payment.processorResult = result
-            if let avs { payment.avsResult = avs }
-            if let cardExpiry, var card = payment.card, card.expiryMonth == 0 {
-                (card.expiryMonth, card.expiryYear) = (cardExpiry.month, cardExpiry.year)
-                payment.card = card
-            }
-            if let emvResponse, payment.cardPresent != nil { payment.cardPresent?.emvResponse = emvResponse.hexString.uppercased() }
-            if payment.type == .refund {
-                Self.completeUnreferencedRefund(&payment, outcome: outcome, now: now)
-            } else if payment.type == .cardAuthentication {
-                Self.completeVerification(&payment, outcome: outcome, now: now)
-            } else if payment.type == .achDebit {
-                let held = result.responseCode == ACHResponseCode.heldForReview
-                PaymentLifecycle.completeACHDebit(&payment, outcome: outcome, heldByProcessor: held, now: now)
-            } else if payment.pinChallenge != nil {
-                let wrongPIN = outcome == .declined && result.responseCode == ISOResponseCode.incorrectPIN.rawValue
-                PaymentLifecycle.completePINAttempt(&payment, outcome: outcome, wrongPIN: wrongPIN, now: now)
-                if wrongPIN, payment.status == .declined {
-                    let code = ISOResponseCode.pinTriesExceeded
-                    payment.processorResult = ProcessorResult(responseCode: code.rawValue, message: code.message)
-                }
-            } else if outcome == .pinRequired, challenge == nil {
-                // No PIN token could be had: the payment cannot wait for a PIN, so the
-                // issuer's soft decline stands as a decline. Nothing was charged.
-                PaymentLifecycle.completeOriginal(&payment, outcome: .declined, now: now)
-                payment.processorResult = ProcessorResult(responseCode: result.responseCode, message: Self.noPINTokenMessage)
-            } else {
-                PaymentLifecycle.completeOriginal(&payment, outcome: outcome, now: now)
-                if payment.status == .pinRequired, let challenge {
-                    PaymentLifecycle.requirePIN(&payment, challenge: challenge, now: now)
-                }
-            }
-            payment.balanceAfter = PaymentBalance(of: payment)
-            // What the next batch close settles (an ACH debit held for review waits outside any batch).
-            if payment.status == .captured || payment.status == .scheduled || (payment.type == .refund && payment.status == .approved) {
+            answer.apply(to: &payment, now: now)
+            if OriginalOutcome.joinsBatch(payment) {
                 payment.batchId = try await BatchLedger.openBatchId(merchantId: merchantId, in: writer, now: now, makeId: makeId)
+                openBatches.remember(payment.batchId, merchantId: merchantId)
             }
             try await writer.update(payment)
-            try await outbox.record(before: before, after: payment, at: now, in: writer)
+            try await outbox.record(before: before, after: payment, at: now, in: writer, prepared: prepared)
             return (payment, true)
         }
     }
 
-    /// A refund with no payment behind it ends like a follow-up row: approved, declined or failed.
-    private static func completeUnreferencedRefund(_ refund: inout Transaction, outcome: OperationOutcome, now: Date) {
-        switch outcome {
-        case .approved(let amount):
-            refund.status = .approved
-            refund.refundedAmount = amount
-        case .declined, .pinRequired: refund.status = .declined
-        case .failed: refund.status = .failed
+    /// The events of finishing ``expected`` (the row as phase 1 wrote it), rendered before the
+    /// write from what it will most likely find: that row still pending, the open batch last
+    /// joined, the merchant as last written. Nil without an expected row or a batch to join.
+    func prepareEvents(id: String, merchantId: String, answer: OriginalOutcome, now: Date) async throws -> WebhookPreparedEvents? {
+        guard let expected, expected.id == id, expected.merchantId == merchantId, expected.status == .pending else { return nil }
+        var after = expected
+        answer.apply(to: &after, now: now)
+        if OriginalOutcome.joinsBatch(after) {
+            guard let batchId = openBatches.last(merchantId: merchantId) else { return nil }
+            after.batchId = batchId
         }
-        refund.updatedAt = now
-    }
-
-    /// A card verification ends `verified`, `declined` or `failed`, holding nothing.
-    private static func completeVerification(_ verification: inout Transaction, outcome: OperationOutcome, now: Date) {
-        verification.status = switch outcome {
-        case .approved: .verified
-        case .declined, .pinRequired: .declined
-        case .failed: .failed
-        }
-        verification.updatedAt = now
+        let merchant = try await store.merchantAsLastWritten(id: merchantId)
+        return try outbox.prepare(before: expected, after: after, merchant: merchant, at: now)
     }
 
     private func recordFollowUp(
@@ -167,24 +144,6 @@ struct OutcomeRecorder: Sendable {
             try await writer.update(payment)
             try await outbox.record(before: nil, after: payment, operation: operation, at: now, in: writer)
             return (operation, payment, true)
-        }
-    }
-}
-
-/// Every captured payment and every refund joins its merchant's open batch.
-enum BatchLedger {
-    /// The id of the merchant's open batch, opening one if there is none. A merchant has at
-    /// most one open batch (a unique index): when another instance opened one first, this
-    /// insert is a duplicate and the batch it opened is joined instead.
-    static func openBatchId(merchantId: String, in writer: any StoreWriter, now: Date, makeId: () -> String) async throws -> String {
-        if let open = try await writer.openBatchId(merchantId: merchantId) { return open }
-        let batch = Batch(id: makeId(), merchantId: merchantId, openedAt: now)
-        do {
-            try await writer.insert(batch)
-            return batch.id
-        } catch StoreError.duplicate {
-            guard let open = try await writer.openBatchId(merchantId: merchantId) else { throw StoreError.duplicate("batch \(batch.id)") }
-            return open
         }
     }
 }

@@ -61,15 +61,18 @@ struct PaymentService: Sendable {
         row.cardEntry = payment.cardEntry
         let unpriced = row
         let outbox = outbox
+        // The `created` event, rendered before the write from the merchant as last written
+        // (the write checks it is what it finds: WebhookPreparedEvents).
+        let merchant = try await store.merchantAsLastWritten(id: merchantId)
+        let events = try (try? Self.terms(payment, settings: merchant?.paymentSettings ?? PaymentSettings(), on: unpriced))
+            .map { try outbox.prepare(before: nil, after: $0, merchant: merchant, at: $0.createdAt) }
         let (pending, avs) = try await store.write { writer -> (Transaction, AVSSettings) in
             let settings = try await writer.merchant(id: merchantId)?.paymentSettings ?? PaymentSettings()
             try PaymentAcceptance.check(payment.type, currency: payment.currency, brand: payment.card.brand.rawValue, settings: settings)
-            var pending = try KeyedTerms.apply(payment, settings: settings, to: unpriced)
-            // A tapped card that asks for a signature is held, not captured, until it has one.
-            if payment.tap != nil { PaymentLifecycle.holdForSignature(&pending, waived: settings.signatureWaived) }
+            let pending = try Self.terms(payment, settings: settings, on: unpriced)
             if let tap = payment.tap { try await CardReadLedger.record(tap, merchantId: merchantId, at: pending.createdAt, in: writer) }
             try await writer.insert(pending)
-            try await outbox.record(before: nil, after: pending, at: pending.createdAt, in: writer)
+            try await outbox.record(before: nil, after: pending, at: pending.createdAt, in: writer, prepared: events)
             try await idempotency?.link(transactionId: pending.id, in: writer)
             return (pending, settings.avs)
         }
@@ -83,9 +86,19 @@ struct PaymentService: Sendable {
         request.billingAddress = payment.billingAddress.flatMap { $0.isVerifiable ? $0 : nil }
         request.customerInitiated = payment.cardEntry?.customerInitiated
         let finished = try await processor.decideOriginal(
-            request, id: row.id, merchantId: merchantId, recorder: recorder, logger: logger, avsSettings: avs)
+            request, id: row.id, merchantId: merchantId, recorder: recorder.expecting(pending), logger: logger, avsSettings: avs)
         PaymentLog.finished(finished, logger: logger)
         return finished
+    }
+}
+
+extension PaymentService {
+    /// Phase 1's row as the merchant's settings make it: priced, and a tapped card that asks
+    /// for a signature held, not captured, until it has one.
+    static func terms(_ payment: NewPayment, settings: PaymentSettings, on row: Transaction) throws -> Transaction {
+        var pending = try KeyedTerms.apply(payment, settings: settings, to: row)
+        if payment.tap != nil { PaymentLifecycle.holdForSignature(&pending, waived: settings.signatureWaived) }
+        return pending
     }
 }
 

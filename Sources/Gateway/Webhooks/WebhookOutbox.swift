@@ -57,11 +57,25 @@ struct WebhookOutbox: Sendable {
         }
     }
 
-    /// Writes the events of a change (none when the change is not one).
-    func record(before: Transaction?, after: Transaction, operation: Transaction? = nil, at now: Date, in writer: any StoreWriter) async throws {
+    /// Writes the events of a change (none when the change is not one), taking those
+    /// `prepared` before the write holds when they were rendered from what the write found.
+    func record(
+        before: Transaction?, after: Transaction, operation: Transaction? = nil, at now: Date, in writer: any StoreWriter,
+        prepared: WebhookPreparedEvents? = nil
+    ) async throws {
         for type in Self.eventTypes(before: before, after: after, operation: operation) {
-            try await record(type, payment: after, operation: operation, at: now, in: writer)
+            try await record(type, payment: after, operation: operation, at: now, in: writer, prepared: prepared)
         }
+    }
+
+    /// Renders, outside any write, the events a change is expected to be; the write that
+    /// makes the change passes them to ``record(before:after:operation:at:in:prepared:)``.
+    func prepare(before: Transaction?, after: Transaction, operation: Transaction? = nil, merchant: Merchant?, at now: Date) throws -> WebhookPreparedEvents {
+        var events: [WebhookEventType: WebhookPreparedEvents.Event] = [:]
+        for type in Self.eventTypes(before: before, after: after, operation: operation) {
+            events[type] = try render(type, payment: after, operation: operation, merchant: merchant, at: now)
+        }
+        return WebhookPreparedEvents(after: after, operation: operation, merchant: merchant, at: now, events: events)
     }
 
     /// Writes one `transaction.settled` for each payment and refund the close of batch
@@ -75,9 +89,9 @@ struct WebhookOutbox: Sendable {
             if row.type == .refund, let parentId = row.parentId,
                var payment = try await writer.transaction(id: parentId, merchantId: row.merchantId) {
                 payment.settledAt = payment.batchId == batchId ? now : payment.settledAt
-                try await record(.settled, payment: payment, operation: row, at: now, in: writer)
+                try await record(.settled, payment: payment, operation: row, at: now, in: writer, prepared: nil)
             } else {
-                try await record(.settled, payment: row, operation: nil, at: now, in: writer)
+                try await record(.settled, payment: row, operation: nil, at: now, in: writer, prepared: nil)
             }
         }
     }
@@ -90,21 +104,43 @@ struct WebhookOutbox: Sendable {
         }
     }
 
-    private func record(_ type: WebhookEventType, payment: Transaction, operation: Transaction?, at now: Date, in writer: any StoreWriter) async throws {
+    private func record(
+        _ type: WebhookEventType, payment: Transaction, operation: Transaction?, at now: Date, in writer: any StoreWriter,
+        prepared: WebhookPreparedEvents?
+    ) async throws {
         let merchant = try await writer.merchant(id: payment.merchantId)
-        try await record(type, merchantId: payment.merchantId, subjectId: payment.id, at: now, in: writer) {
+        let event = try prepared?.event(type, payment: payment, operation: operation, merchant: merchant, at: now)
+            ?? render(type, payment: payment, operation: operation, merchant: merchant, at: now)
+        try await insert(event, type, merchantId: payment.merchantId, subjectId: payment.id, at: now, in: writer)
+    }
+
+    /// A `transaction.*` event: its id and its payload, the payment (and operation) as the API shows them.
+    private func render(_ type: WebhookEventType, payment: Transaction, operation: Transaction?, merchant: Merchant?, at now: Date) throws -> WebhookPreparedEvents.Event {
+        try render(type, at: now) {
             WebhookEventData(
                 transaction: renderer.render(payment, merchant: merchant), operation: operation.map { renderer.render($0, merchant: merchant) })
         }
     }
 
-    private func record(_ type: WebhookEventType, merchantId: String, subjectId: String, at now: Date, in writer: any StoreWriter,
-                        data: () -> WebhookEventData) async throws {
+    private func render(_ type: WebhookEventType, at now: Date, data: () -> WebhookEventData) throws -> WebhookPreparedEvents.Event {
         let eventId = "evt_" + makeId()
         let payload = WebhookEventPayload(id: eventId, type: type.rawValue, createdAt: now, data: data())
+        return WebhookPreparedEvents.Event(id: eventId, payload: try APIJSON.encoder.encode(payload))
+    }
+
+    private func record(_ type: WebhookEventType, merchantId: String, subjectId: String, at now: Date, in writer: any StoreWriter,
+                        data: () -> WebhookEventData) async throws {
+        try await insert(render(type, at: now, data: data), type, merchantId: merchantId, subjectId: subjectId, at: now, in: writer)
+    }
+
+    /// Writes the event and one delivery for each endpoint subscribed to it.
+    private func insert(
+        _ rendered: WebhookPreparedEvents.Event, _ type: WebhookEventType, merchantId: String, subjectId: String, at now: Date,
+        in writer: any StoreWriter
+    ) async throws {
+        let eventId = rendered.id
         let event = WebhookEvent(
-            id: eventId, merchantId: merchantId, type: type.rawValue, transactionId: subjectId, createdAt: now,
-            payload: try APIJSON.encoder.encode(payload))
+            id: eventId, merchantId: merchantId, type: type.rawValue, transactionId: subjectId, createdAt: now, payload: rendered.payload)
         try await writer.insert(event)
         let endpoints = try await writer.webhookEndpoints(merchantId: merchantId).filter { Self.subscribes($0, to: type) }
         for endpoint in endpoints {
