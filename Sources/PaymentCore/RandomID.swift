@@ -19,6 +19,23 @@ public enum RandomID {
         text(dashes: false)
     }
 
+    /// A new time-ordered UUID, version 7 (RFC 9562): the Unix time in milliseconds in its
+    /// first 48 bits, then 74 random bits; lowercase, with its dashes. The gateway's object ids
+    /// (``GatewayDependencies``): ids made one after another sort together, so a database
+    /// index on them grows at its end, where a random id lands on a random page of every such
+    /// index (each a page more to write, and to read back once the index outgrows the cache).
+    /// The milliseconds say when the object was made, which its `createdAt` says anyway.
+    public static func timeOrderedString(at date: Date = Date()) -> String {
+        var bits = pool.withLock { $0.take16() }
+        let milliseconds = UInt64(max(0, (date.timeIntervalSince1970 * 1000).rounded()))
+        return withUnsafeMutableBytes(of: &bits) { bytes in
+            for index in 0..<6 { bytes[index] = UInt8(truncatingIfNeeded: milliseconds >> (8 * (5 - index))) }
+            bytes[6] = bytes[6] & 0x0F | 0x70 // version 7
+            bytes[8] = bytes[8] & 0x3F | 0x80 // the RFC 9562 variant
+            return hex(bytes, dashes: true)
+        }
+    }
+
     private static func text(dashes: Bool) -> String {
         var bits = pool.withLock { $0.take16() }
         return withUnsafeMutableBytes(of: &bits) { bytes in

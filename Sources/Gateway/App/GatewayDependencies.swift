@@ -42,7 +42,7 @@ public struct GatewayDependencies: Sendable {
     public init(
         store: any Store, processor: any PaymentProcessor, keys: GatewayKeys, cardKeys: CardKeyRing? = nil,
         now: @escaping @Sendable () -> Date = GatewayDependencies.clock,
-        makeId: @escaping @Sendable () -> String = { RandomID.uuidString() },
+        makeId: @escaping @Sendable () -> String = { RandomID.timeOrderedString() },
         logger: Logger = Logger(label: "tapline")
     ) {
         self.store = store
