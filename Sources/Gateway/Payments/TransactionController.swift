@@ -65,7 +65,7 @@ struct TransactionController {
                 created = try await services.payments.create(payment, merchantId: caller.merchantId, idempotency: input.claim, logger: input.context.logger)
             }
             let merchant = try await services.store.merchantAsLastWritten(id: caller.merchantId)
-            return (.created, try JSONCoding.encoder.encode(services.renderer.render(created, merchant: merchant)))
+            return (.created, try services.renderer.json(created, merchant: merchant))
         }
     }
 

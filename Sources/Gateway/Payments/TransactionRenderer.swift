@@ -11,6 +11,14 @@ struct TransactionRenderer: Sendable {
     /// The names of this gateway's processors by id (its named acquirer links), besides the
     /// built-in ones.
     var processorNames: [String: String] = [:]
+    /// Payments encoded for events before their write, for the answer to reuse.
+    var encoded = EncodedTransactions()
+
+    /// `transaction` as the API shows it, encoded: the bytes an event rendered before the
+    /// write kept for exactly this row and merchant, or a fresh encoding.
+    func json(_ transaction: Transaction, merchant: Merchant?) throws -> Data {
+        try encoded.take(transaction, merchant: merchant) ?? JSONCoding.encoder.encode(render(transaction, merchant: merchant))
+    }
 
     func render(_ transaction: Transaction, merchant: Merchant?, operations: [Transaction]? = nil) -> TransactionResource {
         var resource = TransactionResource(

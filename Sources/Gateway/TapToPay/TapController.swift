@@ -52,7 +52,7 @@ struct TapController {
                 operation: services.renderer.render(operation, merchant: merchant), payment: services.renderer.render(payment, merchant: merchant))
             return (.created, try JSONCoding.encoder.encode(response))
         case .unreferenced(let row):
-            return (.created, try JSONCoding.encoder.encode(services.renderer.render(row, merchant: merchant)))
+            return (.created, try services.renderer.json(row, merchant: merchant))
         }
     }
 
@@ -65,7 +65,7 @@ struct TapController {
             paymentId: paymentId, TakeTapPayment.Reading(generalCardData: submission.generalCardData, paymentCardData: submission.paymentCardData),
             device: device, merchantId: caller.merchantId, idempotency: input.claim, logger: input.context.logger)
         let merchant = try await services.store.merchantAsLastWritten(id: caller.merchantId)
-        return (.ok, try JSONCoding.encoder.encode(services.renderer.render(payment, merchant: merchant)))
+        return (.ok, try services.renderer.json(payment, merchant: merchant))
     }
 }
 

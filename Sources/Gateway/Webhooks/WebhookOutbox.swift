@@ -73,7 +73,10 @@ struct WebhookOutbox: Sendable {
     func prepare(before: Transaction?, after: Transaction, operation: Transaction? = nil, merchant: Merchant?, at now: Date) throws -> WebhookPreparedEvents {
         var events: [WebhookEventType: WebhookPreparedEvents.Event] = [:]
         for type in Self.eventTypes(before: before, after: after, operation: operation) {
-            events[type] = try render(type, payment: after, operation: operation, merchant: merchant, at: now)
+            let event = try render(type, payment: after, operation: operation, merchant: merchant, at: now)
+            events[type] = event
+            // The answer to the same request shows the same payment: it may send these bytes.
+            if operation == nil, let transaction = event.transaction { renderer.encoded.keep(after, merchant: merchant, json: transaction) }
         }
         return WebhookPreparedEvents(after: after, operation: operation, merchant: merchant, at: now, events: events)
     }
@@ -114,18 +117,21 @@ struct WebhookOutbox: Sendable {
         try await insert(event, type, merchantId: payment.merchantId, subjectId: payment.id, at: now, in: writer)
     }
 
-    /// A `transaction.*` event: its id and its payload, the payment (and operation) as the API shows them.
+    /// A `transaction.*` event: its id and its payload, the payment (and operation) as the API
+    /// shows them, each encoded once (``WebhookEventEnvelope``).
     private func render(_ type: WebhookEventType, payment: Transaction, operation: Transaction?, merchant: Merchant?, at now: Date) throws -> WebhookPreparedEvents.Event {
-        try render(type, at: now) {
-            WebhookEventData(
-                transaction: renderer.render(payment, merchant: merchant), operation: operation.map { renderer.render($0, merchant: merchant) })
-        }
+        let encoder = APIJSON.encoder
+        let transaction = try encoder.encode(renderer.render(payment, merchant: merchant))
+        let operationJSON = try operation.map { try encoder.encode(renderer.render($0, merchant: merchant)) }
+        let eventId = "evt_" + makeId()
+        let payload = try WebhookEventEnvelope.payload(id: eventId, type: type.rawValue, createdAt: now, transaction: transaction, operation: operationJSON)
+        return WebhookPreparedEvents.Event(id: eventId, payload: payload, transaction: transaction)
     }
 
     private func render(_ type: WebhookEventType, at now: Date, data: () -> WebhookEventData) throws -> WebhookPreparedEvents.Event {
         let eventId = "evt_" + makeId()
         let payload = WebhookEventPayload(id: eventId, type: type.rawValue, createdAt: now, data: data())
-        return WebhookPreparedEvents.Event(id: eventId, payload: try APIJSON.encoder.encode(payload))
+        return WebhookPreparedEvents.Event(id: eventId, payload: try APIJSON.encoder.encode(payload), transaction: nil)
     }
 
     private func record(_ type: WebhookEventType, merchantId: String, subjectId: String, at now: Date, in writer: any StoreWriter,

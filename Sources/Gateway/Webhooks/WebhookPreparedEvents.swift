@@ -13,6 +13,8 @@ struct WebhookPreparedEvents: Sendable {
     struct Event: Sendable, Equatable {
         let id: String
         let payload: Data
+        /// The payment as the payload shows it, encoded alone (nil for a batch's event).
+        let transaction: Data?
     }
 
     let after: Transaction
