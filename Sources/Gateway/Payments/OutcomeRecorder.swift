@@ -109,7 +109,7 @@ struct OutcomeRecorder: Sendable {
             after.batchId = batchId
         }
         let merchant = try await store.merchantAsLastWritten(id: merchantId)
-        return try outbox.prepare(before: expected, after: after, merchant: merchant, at: now)
+        return try outbox.prepare(before: expected, after: after, merchant: merchant, at: now, forAnswer: true)
     }
 
     private func recordFollowUp(

@@ -70,13 +70,16 @@ struct WebhookOutbox: Sendable {
 
     /// Renders, outside any write, the events a change is expected to be; the write that
     /// makes the change passes them to ``record(before:after:operation:at:in:prepared:)``.
-    func prepare(before: Transaction?, after: Transaction, operation: Transaction? = nil, merchant: Merchant?, at now: Date) throws -> WebhookPreparedEvents {
+    /// `forAnswer`: the request's answer shows `after` next, so its bytes are kept for it
+    /// (``EncodedTransactions``); phase 1's row is never an answer, so it keeps none.
+    func prepare(
+        before: Transaction?, after: Transaction, operation: Transaction? = nil, merchant: Merchant?, at now: Date, forAnswer: Bool = false
+    ) throws -> WebhookPreparedEvents {
         var events: [WebhookEventType: WebhookPreparedEvents.Event] = [:]
         for type in Self.eventTypes(before: before, after: after, operation: operation) {
             let event = try render(type, payment: after, operation: operation, merchant: merchant, at: now)
             events[type] = event
-            // The answer to the same request shows the same payment: it may send these bytes.
-            if operation == nil, let transaction = event.transaction { renderer.encoded.keep(after, merchant: merchant, json: transaction) }
+            if forAnswer, let transaction = event.transaction { renderer.encoded.keep(after, merchant: merchant, json: transaction) }
         }
         return WebhookPreparedEvents(after: after, operation: operation, merchant: merchant, at: now, events: events)
     }

@@ -4,7 +4,7 @@ import PaymentCore
 import Storage
 
 /// A change's events rendered and encoded before the write that records them
-/// (``WebhookOutbox/prepare(before:after:operation:merchant:at:)``). Rendering and encoding are
+/// (``WebhookOutbox/prepare(before:after:operation:merchant:at:forAnswer:)``). Rendering and encoding are
 /// most of an event's cost, and inside a write they would run on the store's one writer, where
 /// every other write waits its turn. The write takes an event from here only when it is
 /// rendered from exactly what the write found: the same payment after the change, the same
