@@ -121,8 +121,9 @@ struct FollowUpService: Sendable {
             PaymentLog.finished(failed, logger: logger, level: .warning)
             throw GatewayFailure.processorFailed(error, failed: failed, paymentStatus: payment.status)
         }
-        // Phase 3.
-        let finished = try await recorder.finishFollowUp(id: operation.id, merchantId: merchantId, outcome: response.outcome, result: response.result)
+        // Phase 3, its event rendered from phase 1's rows before its write.
+        let finished = try await recorder.expecting(operation, payment: payment).finishFollowUp(
+            id: operation.id, merchantId: merchantId, outcome: response.outcome, result: response.result)
         PaymentLog.finished(finished.operation, logger: logger)
         return finished
     }

@@ -19,14 +19,17 @@ struct OutcomeRecorder: Sendable {
     /// The open batch each merchant's payments last joined, shared by every copy: a guess for
     /// events rendered before a write, which the write checks.
     var openBatches = OpenBatchMemo()
-    /// The row phase 1 wrote, when this recorder finishes one request's payment
-    /// (``expecting(_:)``): phase 3 renders its events from it before its write.
+    /// The row phase 1 wrote, when this recorder finishes one request's payment or follow-up
+    /// (``expecting(_:payment:)``): phase 3 renders its events from it before its write.
     var expected: Transaction?
+    /// With a follow-up, its payment as phase 1 wrote it.
+    var expectedPayment: Transaction?
 
-    /// This recorder, for finishing `row` (phase 1's row of the caller's own request).
-    func expecting(_ row: Transaction) -> OutcomeRecorder {
+    /// This recorder, for finishing `row` (phase 1's row of the caller's own request) and,
+    /// when `row` is a follow-up, its `payment`.
+    func expecting(_ row: Transaction, payment: Transaction? = nil) -> OutcomeRecorder {
         var recorder = self
-        recorder.expected = row
+        (recorder.expected, recorder.expectedPayment) = (row, payment)
         return recorder
     }
 
@@ -110,40 +113,5 @@ struct OutcomeRecorder: Sendable {
         }
         let merchant = try await store.merchantAsLastWritten(id: merchantId)
         return try outbox.prepare(before: expected, after: after, merchant: merchant, at: now, forAnswer: true)
-    }
-
-    private func recordFollowUp(
-        id: String, merchantId: String, outcome: OperationOutcome, result: ProcessorResult
-    ) async throws -> (operation: Transaction, payment: Transaction, changed: Bool) {
-        let now = now()
-        let makeId = makeId
-        let outbox = outbox
-        return try await store.write { writer in
-            guard var operation = try await writer.lockTransaction(id: id, merchantId: merchantId),
-                  let parentId = operation.parentId,
-                  var payment = try await writer.lockTransaction(id: parentId, merchantId: merchantId) else {
-                throw StoreError.notFound(id)
-            }
-            guard operation.status == .pending else { return (operation, payment, false) }
-            operation.status = switch outcome {
-            case .approved: .approved
-            case .declined, .pinRequired: .declined
-            case .failed: .failed
-            }
-            operation.processorResult = result
-            operation.updatedAt = now
-            PaymentLifecycle.complete(operation, outcome: outcome, on: &payment, now: now)
-            operation.balanceAfter = PaymentBalance(of: payment)
-            let joinsBatch = operation.status == .approved && (operation.type == .capture || operation.type == .refund)
-            if joinsBatch {
-                let batchId = try await BatchLedger.openBatchId(merchantId: merchantId, in: writer, now: now, makeId: makeId)
-                operation.batchId = batchId
-                if operation.type == .capture { payment.batchId = batchId }
-            }
-            try await writer.update(operation)
-            try await writer.update(payment)
-            try await outbox.record(before: nil, after: payment, operation: operation, at: now, in: writer)
-            return (operation, payment, true)
-        }
     }
 }

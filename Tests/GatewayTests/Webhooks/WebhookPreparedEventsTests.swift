@@ -110,6 +110,31 @@ struct WebhookPreparedEventsTests {
         }
     }
 
+    /// A capture's event, rendered before its write from phase 1's rows, shows the operation
+    /// and the payment as the write left them, and after a close the batch the capture joined.
+    @Test func aCapturesEventShowsTheRowsItsWriteLeft() async throws {
+        try await Self.onSQLite { harness, session in
+            let probe = OutboxProbe(store: harness.store, merchantId: harness.merchantId)
+            for closeFirst in [false, false, true] {
+                if closeFirst { #expect(try await session.send(.post, APIPath.closeBatch).status == 200) }
+                let authorization = try await session.pay("authorization", amount: 2_000)
+                #expect(try await session.followUp(authorization.id, .capture, json: #"{"amount":2000}"#).status == 201)
+                let payment = try #require(try await harness.store.transaction(id: authorization.id, merchantId: harness.merchantId))
+                let event = try #require(try await probe.all().first { $0.transactionId == payment.id && $0.type == "transaction.captured" })
+                let data = try probe.payload(event).data
+                let operationId = try #require(data.operation?.id)
+                let operation = try #require(try await harness.store.transaction(id: operationId, merchantId: harness.merchantId))
+                let merchant = try await harness.store.merchantAsLastWritten(id: harness.merchantId)
+                // Byte for byte (decoding would lose the times' milliseconds).
+                let renderer = harness.services.renderer
+                let shown = try Data(#""operation":"#.utf8) + APIJSON.encoder.encode(renderer.render(operation, merchant: merchant))
+                    + Data(#","transaction":"#.utf8) + APIJSON.encoder.encode(renderer.render(payment, merchant: merchant))
+                #expect(event.payload.firstRange(of: shown) != nil)
+                #expect(data.transaction?.batchId == payment.batchId && payment.batchId != nil)
+            }
+        }
+    }
+
     @Test func theGatewaysClockKeepsWhatTheStoresKeep() async throws {
         let now = GatewayDependencies.clock()
         #expect(StoredEncoding.date(milliseconds: StoredEncoding.milliseconds(now)) == now)
