@@ -25,7 +25,7 @@ struct InterAppLiveTests {
             #expect(result["accountNumber"] == "424242******4242")
             #expect(result["cardType"] == "Credit Visa")
             #expect(result["orderCode"] == result["transactionId"])
-            #expect(result["shortOrderCode"] == String(result["orderCode"]!.prefix(10)))
+            #expect(result["shortOrderCode"] == String(result["orderCode"]!.prefix(13)))
             #expect(result["tid"]?.count == 12)
         }
     }
@@ -129,7 +129,11 @@ struct InterAppVivaSearchTests {
                     try await writer.insert(newer)
                 }
             }
-            let capture = try await Self.run(handler, "action=capture_pre_auth&shortOrderCode=\(firstId.prefix(10))")
+            // The short code the first answer gave: the first payment's millisecond, though the
+            // second was made right after it on the same device.
+            let shortCode = try #require(first["shortOrderCode"])
+            #expect(firstId.hasPrefix(shortCode) && !secondId.hasPrefix(shortCode))
+            let capture = try await Self.run(handler, "action=capture_pre_auth&shortOrderCode=\(shortCode)")
             #expect(capture["status"] == "success", "\(capture)")
             #expect(capture["orderCode"] == firstId)
             let cancel = try await Self.run(handler, "action=cancel&referenceNumber=004321")

@@ -86,7 +86,7 @@ struct VivaConformanceTests {
             case .cardType: #expect(result["cardType"] == "Credit Visa")
             case .accountNumber: #expect(result["accountNumber"] == "424242******4242")
             case .orderCode: #expect(result["orderCode"] == hold["orderCode"])
-            case .shortOrderCode: #expect(result["shortOrderCode"] == String(hold["orderCode"]!.prefix(10)))
+            case .shortOrderCode: #expect(result["shortOrderCode"] == String(hold["orderCode"]!.prefix(13)))
             case .tid: #expect(result["tid"]?.count == 12)
             case .transactionDate: #expect(result["transactionDate"].flatMap(InterAppTimestamp.init(iso8601:)) != nil)
             case .transactionId: #expect(result["transactionId"] != nil && result["transactionId"] != hold["transactionId"])

@@ -103,4 +103,7 @@ struct IdempotencyRule: Sendable {
     var derivedKey: (@Sendable (RouteInput) async throws -> String?)?
     /// What is kept for replays, when not the answer as sent (a secret shown once).
     var storing: (@Sendable (Data) throws -> Data)?
+    /// A payment route: every operation it starts links the key in phase 1, which makes the
+    /// key's record there (``IdempotencyClaim``), so the key costs no write of its own.
+    var claimsInPhaseOne = false
 }

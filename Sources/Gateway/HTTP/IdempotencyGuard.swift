@@ -5,18 +5,6 @@ import HTTPTypes
 import Hummingbird
 import Storage
 
-/// An `Idempotency-Key` this request holds. Phase 1 of an operation links the key to the
-/// transaction it creates, in the same database transaction, so a crash between the phases
-/// can be finished by recovery and the retry still gets the one true answer.
-struct IdempotencyClaim: Sendable {
-    let merchantId: String
-    let key: String
-
-    func link(transactionId: String, in writer: any StoreWriter) async throws {
-        try await writer.linkIdempotencyRecord(merchantId: merchantId, key: key, transactionId: transactionId)
-    }
-}
-
 /// Makes every mutating route safe to retry: same key and same request replays the stored
 /// response; same key and another request is 422; a duplicate while the first runs is 409.
 struct IdempotencyGuard: Sendable {
@@ -29,9 +17,11 @@ struct IdempotencyGuard: Sendable {
     /// one (a compatibility route whose request identifies itself), else without a key.
     /// `storing` changes what is kept for replays (a response with a secret shown once keeps
     /// it out of the database); `format` is the API the route answers in, for recovery.
+    /// `claimsInPhaseOne`: a payment route, whose phase 1 makes the key's record
+    /// (``IdempotencyClaim``); the key is only looked up before the handler.
     func run(
         merchantId: String, request: Request, body: ByteBuffer, derivedKey: String? = nil, format: ResponseFormat = .v1,
-        storing: (@Sendable (Data) throws -> Data)? = nil,
+        storing: (@Sendable (Data) throws -> Data)? = nil, claimsInPhaseOne: Bool = false,
         _ handler: (IdempotencyClaim?) async throws -> (HTTPResponse.Status, Data)
     ) async throws -> Response {
         guard let key = request.headers[HTTPField.Name(APIHeader.idempotencyKey)!] ?? derivedKey else {
@@ -41,61 +31,110 @@ struct IdempotencyGuard: Sendable {
         guard !key.isEmpty, key.count <= Self.maxKeyLength else {
             throw GatewayError.invalid(APIHeader.idempotencyKey, "Idempotency-Key must be 1 to \(Self.maxKeyLength) characters")
         }
-        let hash = Self.requestHash(method: request.method.rawValue, path: request.uri.path, body: body)
-        let claim = IdempotencyClaim(merchantId: merchantId, key: key)
-        if let replay = try await begin(claim, requestHash: hash, format: format) {
-            return JSONCoding.response(HTTPResponse.Status(code: replay.status), data: replay.body, extraHeaders: [Self.replayedHeader: "true"])
+        let claim = IdempotencyClaim(
+            merchantId: merchantId, key: key, requestHash: Self.requestHash(method: request.method.rawValue, path: request.uri.path, body: body),
+            format: format, createdAt: now(), claimedInPhaseOne: claimsInPhaseOne)
+        if let replay = try await (claimsInPhaseOne ? look(claim) : begin(claim)) {
+            return Self.replay(replay)
         }
         do {
             let (status, data) = try await handler(claim)
-            try await complete(claim, status: status.code, body: try storing?(data) ?? data)
+            try await finish(claim, status: status, data: data, storing: storing)
             return JSONCoding.response(status, data: data)
+        } catch let replay as IdempotencyReplay {
+            // Phase 1 found the key taken by a request that finished meanwhile.
+            return Self.replay((replay.status, replay.body))
         } catch {
             // An anticipated error is the request's answer, kept as the envelope middleware
-            // will render it.
-            let answer = try GatewayError.canonical(error).map { ($0.status.code, try JSONCoding.encoder.encode(ErrorEnvelope(error: $0.body))) }
-            try await settle(claim, afterError: answer)
+            // will render it. A key phase 1 never made is not this request's to settle.
+            if !claim.claimedInPhaseOne || claim.progress.linked {
+                let answer = try GatewayError.canonical(error).map { ($0.status.code, try JSONCoding.encoder.encode(ErrorEnvelope(error: $0.body))) }
+                try await settle(claim, afterError: answer)
+            }
             throw error
         }
     }
 
-    private func begin(_ claim: IdempotencyClaim, requestHash: String, format: ResponseFormat) async throws -> (status: Int, body: Data)? {
+    /// The answer a record already under the key gives this request: its stored answer to
+    /// replay; a 422 when it was another request; a 409 while it runs.
+    static func answer(of existing: IdempotencyRecord, requestHash: String) throws -> (status: Int, body: Data) {
+        guard existing.requestHash == requestHash else {
+            throw GatewayError(.unprocessableContent, .idempotencyKeyMismatch,
+                               "this Idempotency-Key was used with a different request; use a new key for a new request")
+        }
+        guard existing.state == .completed, let status = existing.responseStatus, let body = existing.responseBody else {
+            throw Self.inUse
+        }
+        return (status, body)
+    }
+
+    private static func replay(_ answer: (status: Int, body: Data)) -> Response {
+        JSONCoding.response(HTTPResponse.Status(code: answer.status), data: answer.body, extraHeaders: [Self.replayedHeader: "true"])
+    }
+
+    /// A payment route's look before its handler: the key's answer if a request with it came
+    /// before; nil when the key is free (phase 1 makes its record, or finds it taken then).
+    private func look(_ claim: IdempotencyClaim) async throws -> (status: Int, body: Data)? {
+        guard let existing = try await store.read({ try await $0.idempotencyRecord(merchantId: claim.merchantId, key: claim.key) }) else {
+            return nil
+        }
+        return try Self.answer(of: existing, requestHash: claim.requestHash)
+    }
+
+    /// Keeps the handler's answer as the key's, unless phase 3 kept exactly it already.
+    private func finish(_ claim: IdempotencyClaim, status: HTTPResponse.Status, data: Data, storing: (@Sendable (Data) throws -> Data)?) async throws {
+        if storing == nil, let kept = claim.progress.keptAnswer, kept.status == status, kept.body == data { return }
+        guard !claim.claimedInPhaseOne || claim.progress.linked else {
+            // A payment route that answered without starting an operation (a Halo decline for
+            // a provider never reached): its answer becomes the key's, unless another
+            // request's already is.
+            try await keepUnlinked(claim, status: status.code, body: data)
+            return
+        }
+        try await complete(claim, status: status.code, body: try storing?(data) ?? data)
+    }
+
+    private func keepUnlinked(_ claim: IdempotencyClaim, status: Int, body: Data) async throws {
         do {
-            return try await claimOrReplay(claim, requestHash: requestHash, format: format)
+            try await store.write { writer in
+                guard try await writer.idempotencyRecord(merchantId: claim.merchantId, key: claim.key) == nil else { return }
+                try await writer.insert(IdempotencyRecord(
+                    merchantId: claim.merchantId, key: claim.key, requestHash: claim.requestHash, state: .completed, responseStatus: status,
+                    responseBody: body, createdAt: claim.createdAt, responseFormat: claim.format.rawValue))
+            }
+        } catch StoreError.duplicate(_) {
+            // Another instance's request with this key kept its answer first.
+        }
+    }
+
+    private func begin(_ claim: IdempotencyClaim) async throws -> (status: Int, body: Data)? {
+        do {
+            return try await claimOrReplay(claim)
         } catch StoreError.duplicate(_) {
             // Another gateway instance inserted the key between this write's look and its
             // insert (several instances on one PostgreSQL database): its row is committed
             // now, so a second look answers as that row says (replay, mismatch, in progress).
             do {
-                return try await claimOrReplay(claim, requestHash: requestHash, format: format)
+                return try await claimOrReplay(claim)
             } catch StoreError.duplicate(_) {
                 throw Self.inUse
             }
         }
     }
 
-    private func claimOrReplay(
-        _ claim: IdempotencyClaim, requestHash: String, format: ResponseFormat
-    ) async throws -> (status: Int, body: Data)? {
-        let now = now()
-        return try await store.write { writer -> (status: Int, body: Data)? in
+    private func claimOrReplay(_ claim: IdempotencyClaim) async throws -> (status: Int, body: Data)? {
+        try await store.write { writer -> (status: Int, body: Data)? in
             if let existing = try await writer.idempotencyRecord(merchantId: claim.merchantId, key: claim.key) {
-                guard existing.requestHash == requestHash else {
-                    throw GatewayError(.unprocessableContent, .idempotencyKeyMismatch,
-                                       "this Idempotency-Key was used with a different request; use a new key for a new request")
-                }
-                guard existing.state == .completed, let status = existing.responseStatus, let body = existing.responseBody else {
-                    throw Self.inUse
-                }
-                return (status, body)
+                return try Self.answer(of: existing, requestHash: claim.requestHash)
             }
             try await writer.insert(IdempotencyRecord(
-                merchantId: claim.merchantId, key: claim.key, requestHash: requestHash, createdAt: now, responseFormat: format.rawValue))
+                merchantId: claim.merchantId, key: claim.key, requestHash: claim.requestHash, createdAt: claim.createdAt,
+                responseFormat: claim.format.rawValue))
             return nil
         }
     }
 
-    private static var inUse: GatewayError {
+    static var inUse: GatewayError {
         GatewayError(.conflict, .idempotencyKeyInUse, "a request with this Idempotency-Key is still in progress; retry shortly")
     }
 

@@ -68,7 +68,8 @@ struct RoutePipeline: Sendable {
             let derivedKey = try await rule.derivedKey?(input)
             let frozen = input
             return try await idempotency.run(
-                merchantId: merchantId, request: request, body: body, derivedKey: derivedKey, format: rule.format, storing: rule.storing
+                merchantId: merchantId, request: request, body: body, derivedKey: derivedKey, format: rule.format, storing: rule.storing,
+                claimsInPhaseOne: rule.claimsInPhaseOne
             ) { claim in
                 var input = frozen
                 input.claim = claim

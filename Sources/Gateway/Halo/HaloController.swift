@@ -26,17 +26,20 @@ struct HaloController {
 
     var routes: [GatewayRoute] {
         [
-            route(APIPath.appleTransaction, format: .halo) { input, apple, reference in try await submitTransaction(input, apple, reference) },
+            route(APIPath.appleTransaction, format: .halo, claimsInPhaseOne: true) { input, apple, reference in
+                try await submitTransaction(input, apple, reference)
+            },
             route(APIPath.submitPinApple(PathParameter.transactionId.template), format: .haloPIN) { input, apple, reference in
-                try await submitPIN(input, apple, reference)
+                try Self.encoded(try await submitPIN(input, apple, reference))
             },
         ]
     }
 
     private func submitTransaction(
         _ input: RouteInput, _ apple: AppleTransactionRequest, _ reference: String
-    ) async throws -> (HTTPResponse.Status, AppleTransactionResponse) {
-        let (caller, device, claim, context) = (try input.caller, try input.activeDevice, input.claim, input.context)
+    ) async throws -> (HTTPResponse.Status, Data) {
+        let (caller, device, context) = (try input.caller, try input.activeDevice, input.context)
+        let claim = input.claim?.answering(with: Self.answer)
         let tap = try await services.taps.open(
             Self.reading(apple), on: device, pinRefusal: "this payload carries a PIN; send it to /transactions/{id}/submitPinApple")
         var terms = TapPaymentService.Terms()
@@ -46,15 +49,24 @@ struct HaloController {
         do {
             return try await pay(tap, terms: terms, device: device, caller: caller, claim: claim, context: context)
         } catch where HaloUnreachable.matches(error) {
-            if case GatewayFailure.processorFailed(_, let failed, _) = error { return HaloUnreachable.answer(for: failed, isPINAnswer: false) }
-            return HaloUnreachable.answer(
-                tap: tap, reference: reference, merchantId: caller.merchantId, deviceId: device.deviceId, now: services.now())
+            if case GatewayFailure.processorFailed(_, let failed, _) = error {
+                return try Self.encoded(HaloUnreachable.answer(for: failed, isPINAnswer: false))
+            }
+            return try Self.encoded(HaloUnreachable.answer(
+                tap: tap, reference: reference, merchantId: caller.merchantId, deviceId: device.deviceId, now: services.now()))
         }
+    }
+
+    /// A payment's answer on `/transactions/apple`, which its phase 3 keeps as the key's.
+    private static let answer = IdempotentAnswer { finished, _, _ in try encoded(HaloResponse.render(finished, isPINAnswer: false)) }
+
+    private static func encoded(_ answer: (HTTPResponse.Status, AppleTransactionResponse)) throws -> (HTTPResponse.Status, Data) {
+        (answer.0, try JSONCoding.encoder.encode(answer.1))
     }
 
     private func pay(
         _ tap: OpenedTap, terms: TapPaymentService.Terms, device: Device, caller: Caller, claim: IdempotencyClaim?, context: GatewayContext
-    ) async throws -> (HTTPResponse.Status, AppleTransactionResponse) {
+    ) async throws -> (HTTPResponse.Status, Data) {
         let row = try await HaloFailures.finishedRow {
             if tap.kind == .refund {
                 guard caller.permissions.contains(APIPermission.ecommerceRefund.rawValue) else {
@@ -67,7 +79,8 @@ struct HaloController {
             return try await services.taps.pay(
                 .sale, tap: tap, terms: terms, device: device, merchantId: caller.merchantId, idempotency: claim, logger: context.logger)
         }
-        return HaloResponse.render(row, isPINAnswer: false)
+        // A refund's own row is its answer, as for a sale.
+        return try Self.answer.answer(row, payment: row, merchant: nil, claim: claim)
     }
 
     private func submitPIN(
@@ -98,14 +111,14 @@ struct HaloController {
     /// schema with its required reference) under its idempotency key, derived from the body
     /// when the request sends none.
     private func route(
-        _ path: String, format: ResponseFormat,
-        _ handler: @escaping @Sendable (RouteInput, AppleTransactionRequest, String) async throws -> (HTTPResponse.Status, AppleTransactionResponse)
+        _ path: String, format: ResponseFormat, claimsInPhaseOne: Bool = false,
+        _ handler: @escaping @Sendable (RouteInput, AppleTransactionRequest, String) async throws -> (HTTPResponse.Status, Data)
     ) -> GatewayRoute {
-        let rule = IdempotencyRule(format: format, derivedKey: { input in Self.derivedKey(input.body, path: input.request.uri.path) })
+        let rule = IdempotencyRule(
+            format: format, derivedKey: { input in Self.derivedKey(input.body, path: input.request.uri.path) }, claimsInPhaseOne: claimsInPhaseOne)
         return .idempotent(.post, path, .permission(.featureTapToPayOnMobile), device: .required, style: .halo, rule: rule) { input in
             let apple = try JSONCoding.decode(AppleTransactionRequest.self, from: input.body)
-            let (status, response) = try await handler(input, apple, try Self.merchantReference(apple))
-            return (status, try JSONCoding.encoder.encode(response))
+            return try await handler(input, apple, try Self.merchantReference(apple))
         }
     }
 

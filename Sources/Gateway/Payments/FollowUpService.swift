@@ -48,6 +48,8 @@ struct FollowUpService: Sendable {
         let prepared = try await PreparedRequest.prepare(merchantId: merchantId, store: store, processor: processor)
         // Phase 1: lock the payment, check the move, reserve its amount, record it pending.
         let (operation, payment) = try await store.write { writer -> (Transaction, Transaction) in
+            // The key first: a request already under it is the answer (see PaymentService).
+            try await idempotency?.link(transactionId: operationId, in: writer)
             guard var payment = try await writer.lockTransaction(id: paymentId, merchantId: merchantId),
                   payment.parentId == nil else { throw GatewayFailure.notFound(.transaction, id: paymentId) }
             if let currency, currency != payment.currency {
@@ -105,7 +107,6 @@ struct FollowUpService: Sendable {
             operation.processorId = processor.identity.id
             try await writer.insert(operation)
             try await writer.update(payment)
-            try await idempotency?.link(transactionId: operation.id, in: writer)
             return (operation, payment)
         }
 
@@ -122,7 +123,7 @@ struct FollowUpService: Sendable {
             throw GatewayFailure.processorFailed(error, failed: failed, paymentStatus: payment.status)
         }
         // Phase 3, its event rendered from phase 1's rows before its write.
-        let finished = try await recorder.expecting(operation, payment: payment).finishFollowUp(
+        let finished = try await recorder.expecting(operation, payment: payment, claim: idempotency).finishFollowUp(
             id: operation.id, merchantId: merchantId, outcome: response.outcome, result: response.result)
         PaymentLog.finished(finished.operation, logger: logger)
         return finished

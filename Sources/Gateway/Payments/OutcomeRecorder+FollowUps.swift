@@ -13,6 +13,8 @@ extension OutcomeRecorder {
         let outbox = outbox
         let openBatches = openBatches
         let prepared = try await prepareFollowUpEvents(id: id, merchantId: merchantId, outcome: outcome, result: result, now: now)
+        let keptAnswer = try prepareAnswer(prepared, outcome: outcome)
+        let recorder = self
         return try await store.write { writer in
             guard var operation = try await writer.lockTransaction(id: id, merchantId: merchantId),
                   let parentId = operation.parentId,
@@ -28,6 +30,7 @@ extension OutcomeRecorder {
             try await writer.update(operation)
             try await writer.update(payment)
             try await outbox.record(before: nil, after: payment, operation: operation, at: now, in: writer, prepared: prepared)
+            try await recorder.keep(keptAnswer, finished: operation, payment: payment, in: writer)
             return (operation, payment, true)
         }
     }

@@ -20,17 +20,32 @@ struct OutcomeRecorder: Sendable {
     /// events rendered before a write, which the write checks.
     var openBatches = OpenBatchMemo()
     /// The row phase 1 wrote, when this recorder finishes one request's payment or follow-up
-    /// (``expecting(_:payment:)``): phase 3 renders its events from it before its write.
+    /// (``expecting(_:payment:claim:)``): phase 3 renders its events from it before its write.
     var expected: Transaction?
     /// With a follow-up, its payment as phase 1 wrote it.
     var expectedPayment: Transaction?
+    /// The request's key, whose answer phase 3 keeps in its own write when the route gave one.
+    var claim: IdempotencyClaim?
 
     /// This recorder, for finishing `row` (phase 1's row of the caller's own request) and,
-    /// when `row` is a follow-up, its `payment`.
-    func expecting(_ row: Transaction, payment: Transaction? = nil) -> OutcomeRecorder {
+    /// when `row` is a follow-up, its `payment`, under the request's key.
+    func expecting(_ row: Transaction, payment: Transaction? = nil, claim: IdempotencyClaim? = nil) -> OutcomeRecorder {
         var recorder = self
-        (recorder.expected, recorder.expectedPayment) = (row, payment)
+        (recorder.expected, recorder.expectedPayment, recorder.claim) = (row, payment, claim)
         return recorder
+    }
+
+    /// The route's answer to keep as the key's in phase 3's write, rendered from what the
+    /// events before it were: none for a failure, which the route answers as an error.
+    func prepareAnswer(_ events: WebhookPreparedEvents?, outcome: OperationOutcome) throws -> IdempotentAnswer.Rendered? {
+        guard outcome != .failed, let events, let answer = claim?.answer, claim?.progress.linked == true else { return nil }
+        return try answer.prepare(finished: events.operation ?? events.after, payment: events.after, merchant: events.merchant)
+    }
+
+    /// In phase 3's write: keeps `answer` as the key's when it shows the rows the write leaves.
+    func keep(_ answer: IdempotentAnswer.Rendered?, finished: Transaction, payment: Transaction, in writer: any StoreWriter) async throws {
+        guard let answer, let claim, answer.finished == finished, answer.payment == payment else { return }
+        try await claim.keep(answer, in: writer)
     }
 
     /// Finishes a sale, an authorization, a PIN try on one, or an unreferenced refund. A row
@@ -83,6 +98,8 @@ struct OutcomeRecorder: Sendable {
         // token service, and no database lock is held across a call.
         answer.challenge = outcome == .pinRequired ? try await pinChallenge(id: id, merchantId: merchantId, now: now) : nil
         let prepared = try await prepareEvents(id: id, merchantId: merchantId, answer: answer, now: now)
+        let keptAnswer = try prepareAnswer(prepared, outcome: outcome)
+        let recorder = self
         return try await store.write { [answer] writer in
             guard var payment = try await writer.lockTransaction(id: id, merchantId: merchantId) else {
                 throw StoreError.notFound(id)
@@ -96,6 +113,7 @@ struct OutcomeRecorder: Sendable {
             }
             try await writer.update(payment)
             try await outbox.record(before: before, after: payment, at: now, in: writer, prepared: prepared)
+            try await recorder.keep(keptAnswer, finished: payment, payment: payment, in: writer)
             return (payment, true)
         }
     }

@@ -67,13 +67,15 @@ struct PaymentService: Sendable {
         let events = try (try? Self.terms(payment, settings: merchant?.paymentSettings ?? PaymentSettings(), on: unpriced))
             .map { try outbox.prepare(before: nil, after: $0, merchant: merchant, at: $0.createdAt) }
         let (pending, avs) = try await store.write { writer -> (Transaction, AVSSettings) in
+            // The key first: a request already under it is the answer, before the card read
+            // this one repeats is refused as a replay.
+            try await idempotency?.link(transactionId: unpriced.id, in: writer)
             let settings = try await writer.merchant(id: merchantId)?.paymentSettings ?? PaymentSettings()
             try PaymentAcceptance.check(payment.type, currency: payment.currency, brand: payment.card.brand.rawValue, settings: settings)
             let pending = try Self.terms(payment, settings: settings, on: unpriced)
             if let tap = payment.tap { try await CardReadLedger.record(tap, merchantId: merchantId, at: pending.createdAt, in: writer) }
             try await writer.insert(pending)
             try await outbox.record(before: nil, after: pending, at: pending.createdAt, in: writer, prepared: events)
-            try await idempotency?.link(transactionId: pending.id, in: writer)
             return (pending, settings.avs)
         }
 
@@ -86,7 +88,7 @@ struct PaymentService: Sendable {
         request.billingAddress = payment.billingAddress.flatMap { $0.isVerifiable ? $0 : nil }
         request.customerInitiated = payment.cardEntry?.customerInitiated
         let finished = try await processor.decideOriginal(
-            request, id: row.id, merchantId: merchantId, recorder: recorder.expecting(pending), logger: logger, avsSettings: avs)
+            request, id: row.id, merchantId: merchantId, recorder: recorder.expecting(pending, claim: idempotency), logger: logger, avsSettings: avs)
         PaymentLog.finished(finished, logger: logger)
         return finished
     }

@@ -34,7 +34,10 @@ struct TransactionController {
             .get(APIPath.transaction(PathParameter.id.template), .permission(.getTransactionDetails)) { input in try await details(input) },
         ]
         for operation in APIPath.FollowUp.allCases {
-            routes.append(.idempotent(.post, APIPath.followUp(PathParameter.id.template, operation), .permission(Self.permission(for: operation))) { input in
+            routes.append(.idempotent(
+                .post, APIPath.followUp(PathParameter.id.template, operation), .permission(Self.permission(for: operation)),
+                rule: IdempotencyRule(claimsInPhaseOne: true)
+            ) { input in
                 try await followUp(operation, input)
             })
         }
@@ -43,8 +46,10 @@ struct TransactionController {
 
     /// A sale or authorization; a body with the reader's sealed card data is a tap, from an active device.
     private func create(_ type: TransactionType, at path: String, permission: APIPermission) -> GatewayRoute {
-        .idempotent(.post, path, .permission(permission), device: .when(TapTransactionRequest.isTap)) { input in
+        .idempotent(.post, path, .permission(permission), device: .when(TapTransactionRequest.isTap), rule: IdempotencyRule(claimsInPhaseOne: true)) { input in
             let caller = try input.caller
+            let answer = IdempotentAnswer.v1(services.renderer)
+            let claim = input.claim?.answering(with: answer)
             let created: Transaction
             // Which kind of request the body is decides which fields it may have.
             if TapTransactionRequest.isTap(input.body) {
@@ -59,13 +64,13 @@ struct TransactionController {
                     pinRefusal: "this payload carries a PIN; send it to /v1/transactions/{id}/pin")
                 created = try await services.taps.pay(
                     type, tap: tap, terms: try TapPaymentService.Terms(tapped), device: device, merchantId: caller.merchantId,
-                    idempotency: input.claim, logger: input.context.logger)
+                    idempotency: claim, logger: input.context.logger)
             } else {
                 let payment = try validator.validate(JSONCoding.decode(CardTransactionRequest.self, from: input.body), type: type, createdBy: caller)
-                created = try await services.payments.create(payment, merchantId: caller.merchantId, idempotency: input.claim, logger: input.context.logger)
+                created = try await services.payments.create(payment, merchantId: caller.merchantId, idempotency: claim, logger: input.context.logger)
             }
             let merchant = try await services.store.merchantAsLastWritten(id: caller.merchantId)
-            return (.created, try services.renderer.json(created, merchant: merchant))
+            return try answer.answer(created, payment: created, merchant: merchant, claim: claim)
         }
     }
 
@@ -78,13 +83,13 @@ struct TransactionController {
             // Cancelling an ACH debit is ARISE's own permission, beside the card void's.
             throw GatewayError.forbidden("this client lacks the permission achVoid, which cancelling an ACH debit needs")
         }
+        let answer = IdempotentAnswer.v1(services.renderer)
+        let claim = input.claim?.answering(with: answer)
         let (done, payment) = try await services.followUps.perform(
-            followUp, paymentId: paymentId, merchantId: caller.merchantId, createdById: caller.clientId, idempotency: input.claim,
+            followUp, paymentId: paymentId, merchantId: caller.merchantId, createdById: caller.clientId, idempotency: claim,
             breakdown: breakdown, currency: currency, logger: input.context.logger)
         let merchant = try await services.store.merchantAsLastWritten(id: caller.merchantId)
-        let response = FollowUpResponse(
-            operation: services.renderer.render(done, merchant: merchant), payment: services.renderer.render(payment, merchant: merchant))
-        return (.created, try JSONCoding.encoder.encode(response))
+        return try answer.answer(done, payment: payment, merchant: merchant, claim: claim)
     }
 
     private func details(_ input: RouteInput) async throws -> Response {

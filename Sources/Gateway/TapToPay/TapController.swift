@@ -25,7 +25,9 @@ struct TapController {
 
     var routes: [GatewayRoute] {
         [
-            .idempotent(.post, APIPath.tapRefund, .permission(.ecommerceRefund), device: .required) { input in try await refund(input) },
+            .idempotent(.post, APIPath.tapRefund, .permission(.ecommerceRefund), device: .required, rule: IdempotencyRule(claimsInPhaseOne: true)) { input in
+                try await refund(input)
+            },
             .idempotent(.post, APIPath.pin(PathParameter.id.template), .permission(.featureTapToPayOnMobile), device: .required) { input in
                 try await submitPIN(input)
             },
@@ -42,17 +44,15 @@ struct TapController {
         let tap = try await services.taps.open(
             TakeTapPayment.Reading(generalCardData: refund.generalCardData, paymentCardData: refund.paymentCardData), on: device,
             pinRefusal: "a refund takes no PIN")
+        let answer = IdempotentAnswer.v1(services.renderer)
+        let claim = input.claim?.answering(with: answer)
         let result = try await services.taps.refund(
             tap: tap, terms: try TapPaymentService.Terms(refund), originalTransactionId: refund.originalTransactionId,
-            device: device, caller: caller, idempotency: input.claim, logger: input.context.logger)
+            device: device, caller: caller, idempotency: claim, logger: input.context.logger)
         let merchant = try await services.store.merchantAsLastWritten(id: caller.merchantId)
         switch result {
-        case .linked(let operation, let payment):
-            let response = FollowUpResponse(
-                operation: services.renderer.render(operation, merchant: merchant), payment: services.renderer.render(payment, merchant: merchant))
-            return (.created, try JSONCoding.encoder.encode(response))
-        case .unreferenced(let row):
-            return (.created, try services.renderer.json(row, merchant: merchant))
+        case .linked(let operation, let payment): return try answer.answer(operation, payment: payment, merchant: merchant, claim: claim)
+        case .unreferenced(let row): return try answer.answer(row, payment: row, merchant: merchant, claim: claim)
         }
     }
 

@@ -4,7 +4,7 @@
 /// What a Tapline performer puts in each field:
 /// - ``orderCode``: the Tapline transaction id of the payment (for a capture or cancel, the
 ///   original's, so the caller can name the same payment again);
-/// - ``shortOrderCode``: the first 10 characters of ``orderCode``;
+/// - ``shortOrderCode``: the first 13 characters of ``orderCode``, the millisecond its id was made;
 /// - ``transactionId``: the id of the transaction this request created: the sale or
 ///   pre-authorisation itself, or the capture or refund linked to the original;
 /// - ``tid``: the terminal id of this device, at most 12 characters.

@@ -60,6 +60,12 @@ public struct TaplineInterAppPerformer: InterAppPaymentPerformer {
                         amount: done.operation.amount)
     }
 
+    /// A short order code is the start of the payment's id, unique on one device (as Viva's
+    /// are per terminal): ids begin with the millisecond they were made (UUID version 7), so
+    /// the first 13 characters are that millisecond, and one device takes one payment at a
+    /// time. Ten would be the same for every payment of a 4-second span.
+    static let shortOrderCodeLength = 13
+
     private func describe(payment: TransactionResource, operation: TransactionResource, approved: Bool, amount: Int64) -> InterAppOutcome {
         let brand = payment.card.map { CardBrand(rawValue: $0.brand)?.displayName ?? $0.brand }
         let funding = payment.cardPresent?.funding.map { $0.prefix(1).uppercased() + $0.dropFirst() }
@@ -67,7 +73,7 @@ public struct TaplineInterAppPerformer: InterAppPaymentPerformer {
         return InterAppOutcome(
             approved: approved, message: operation.processor?.message ?? (approved ? "Transaction successful" : "Transaction declined"),
             amount: amount, cardType: [funding, brand].compactMap { $0 }.joined(separator: " "), accountNumber: payment.card?.maskedPan,
-            orderCode: payment.id, shortOrderCode: String(payment.id.prefix(10)), tid: String(terminal.prefix(12)),
+            orderCode: payment.id, shortOrderCode: String(payment.id.prefix(Self.shortOrderCodeLength)), tid: String(terminal.prefix(12)),
             transactionDate: InterAppTimestamp(date: operation.createdAt), transactionId: operation.id)
     }
 }
