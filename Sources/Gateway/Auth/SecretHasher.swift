@@ -44,7 +44,20 @@ enum SecretHasher {
 }
 
 extension Data {
-    var hexString: String { map { String(format: "%02x", $0) }.joined() }
+    /// Lowercase hex, two digits a byte. Spelled out rather than `String(format:)` per byte,
+    /// which was 7 % of a tap sale's CPU (the request hash of every keyed request).
+    var hexString: String {
+        let digits: StaticString = "0123456789abcdef"
+        return String(unsafeUninitializedCapacity: count * 2) { text in
+            var position = 0
+            for byte in self {
+                text[position] = digits.utf8Start[Int(byte >> 4)]
+                text[position + 1] = digits.utf8Start[Int(byte & 0x0F)]
+                position += 2
+            }
+            return position
+        }
+    }
 
     init?(hexString: String) {
         guard hexString.count % 2 == 0 else { return nil }

@@ -165,7 +165,7 @@ struct IdempotencyGuard: Sendable {
     static func requestHash(method: String, path: String, body: ByteBuffer) -> String {
         var hasher = SHA256()
         hasher.update(data: Data("\(method) \(path)\n".utf8))
-        hasher.update(data: Data(buffer: body))
+        body.withUnsafeReadableBytes { hasher.update(bufferPointer: $0) }
         return Data(hasher.finalize()).hexString
     }
 }

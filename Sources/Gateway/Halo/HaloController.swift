@@ -58,7 +58,8 @@ struct HaloController {
     }
 
     /// A payment's answer on `/transactions/apple`, which its phase 3 keeps as the key's.
-    private static let answer = IdempotentAnswer { finished, _, _ in try encoded(HaloResponse.render(finished, isPINAnswer: false)) }
+    private static let answer = IdempotentAnswer(
+        render: { finished, _, _ in try encoded(HaloResponse.render(finished, isPINAnswer: false)) }, showsFinishedAlone: true)
 
     private static func encoded(_ answer: (HTTPResponse.Status, AppleTransactionResponse)) throws -> (HTTPResponse.Status, Data) {
         (answer.0, try JSONCoding.encoder.encode(answer.1))

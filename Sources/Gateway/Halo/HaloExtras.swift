@@ -22,7 +22,7 @@ enum HaloExtras {
         let read = objects.compactMap { tag, value -> String? in
             guard let value, !value.isEmpty, value.count % 2 == 0, value.count / 2 < 128,
                   value.allSatisfy(\.isHexDigit) else { return nil }
-            return tag + String(format: "%02X", value.count / 2) + value.uppercased()
+            return tag + Hex.string([UInt8(value.count / 2)]) + value.uppercased()
         }
         return read + issuerObjects(present?.emvResponse)
     }
@@ -36,7 +36,7 @@ enum HaloExtras {
     /// The card's expiry as ISO 8583 field 14 carries it, YYMM; empty when the payment has no card.
     static func expiryDate(_ row: Transaction) -> String {
         guard let card = row.card, (1...12).contains(card.expiryMonth), card.expiryYear > 0 else { return "" }
-        return String(format: "%02d%02d", card.expiryYear % 100, card.expiryMonth)
+        return twoDigits(card.expiryYear % 100) + twoDigits(card.expiryMonth)
     }
 
     /// What the provider adds: which processor decided, the STAN it was sent under, the
@@ -49,5 +49,9 @@ enum HaloExtras {
         values["batchId"] = row.batchId
         if row.signatureRequired, row.signature == nil { values["signatureRequired"] = "true" }
         return values
+    }
+
+    private static func twoDigits(_ value: Int) -> String {
+        value < 10 ? "0\(value)" : String(value)
     }
 }
