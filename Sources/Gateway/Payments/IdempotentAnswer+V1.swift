@@ -10,7 +10,7 @@ extension IdempotentAnswer {
             guard finished.parentId != nil else { return (.created, try renderer.json(finished, merchant: merchant)) }
             let response = FollowUpResponse(
                 operation: renderer.render(finished, merchant: merchant), payment: renderer.render(payment, merchant: merchant))
-            return (.created, try JSONCoding.encoder.encode(response))
+            return (.created, try response.jsonData())
         }
     }
 }

@@ -17,7 +17,7 @@ struct TransactionRenderer: Sendable {
     /// `transaction` as the API shows it, encoded: the bytes an event rendered before the
     /// write kept for exactly this row and merchant, or a fresh encoding.
     func json(_ transaction: Transaction, merchant: Merchant?) throws -> Data {
-        try encoded.take(transaction, merchant: merchant) ?? JSONCoding.encoder.encode(render(transaction, merchant: merchant))
+        try encoded.take(transaction, merchant: merchant) ?? render(transaction, merchant: merchant).jsonData()
     }
 
     func render(_ transaction: Transaction, merchant: Merchant?, operations: [Transaction]? = nil) -> TransactionResource {

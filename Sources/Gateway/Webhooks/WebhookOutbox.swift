@@ -123,9 +123,8 @@ struct WebhookOutbox: Sendable {
     /// A `transaction.*` event: its id and its payload, the payment (and operation) as the API
     /// shows them, each encoded once (``WebhookEventEnvelope``).
     private func render(_ type: WebhookEventType, payment: Transaction, operation: Transaction?, merchant: Merchant?, at now: Date) throws -> WebhookPreparedEvents.Event {
-        let encoder = APIJSON.encoder
-        let transaction = try encoder.encode(renderer.render(payment, merchant: merchant))
-        let operationJSON = try operation.map { try encoder.encode(renderer.render($0, merchant: merchant)) }
+        let transaction = try renderer.render(payment, merchant: merchant).jsonData()
+        let operationJSON = try operation.map { try renderer.render($0, merchant: merchant).jsonData() }
         let eventId = "evt_" + makeId()
         let payload = try WebhookEventEnvelope.payload(id: eventId, type: type.rawValue, createdAt: now, transaction: transaction, operation: operationJSON)
         return WebhookPreparedEvents.Event(id: eventId, payload: payload, transaction: transaction)

@@ -60,9 +60,11 @@ struct AcquirerTracingTests {
             #expect(message.attributes["iso8583.response_mti"] == "0210")
             #expect(message.attributes["iso8583.response_code"] == "00")
 
-            // Phase 1 and phase 3, on either side of the processor call.
+            // Phase 1 and phase 3, on either side of the processor call; and, when this sale is
+            // the one that needs them, the writes that reserve a block of STANs before phase 1
+            // (`PreparedRequest`), which the link's own network messages may have taken first.
             let writes = spans.filter { $0.name == "database write" }
-            #expect(writes.filter { $0.parentSpanId == useCase.spanId }.count == 2, "\(writes)")
+            #expect((2...4).contains(writes.filter { $0.parentSpanId == useCase.spanId }.count), "\(writes)")
             #expect(writes.allSatisfy { $0.parentSpanId == useCase.spanId || $0.parentSpanId == request.spanId }, "\(writes)")
 
             // Nothing of the card, the merchant's name, the keys or the client's secret leaves in a span.
