@@ -1,21 +1,26 @@
 import PaymentCore
 
-/// The statements a store's sessions send, in order, while recording (tests: how many round
-/// trips an operation costs); off, it keeps nothing.
+/// The statements a store's sessions send, in order, for the tasks that ask (tests: how many
+/// round trips an operation costs); otherwise it keeps nothing.
+///
+/// Only statements sent from inside ``recording(_:)`` (its task and the tasks it starts) are
+/// kept, so the background jobs' and heartbeat's transactions, which may run at any moment,
+/// never land in a count.
 final class PostgresStatementLog: Sendable {
-    private let statements = LockedBox<[String]?>(nil)
+    /// The log recording in this task, if any.
+    @TaskLocal private static var current: PostgresStatementLog?
 
-    /// Starts recording afresh.
-    func start() {
+    private let statements = LockedBox<[String]>([])
+
+    /// Runs `body`, and returns every statement this store sent for it, in order.
+    func recording(_ body: () async throws -> Void) async throws -> [String] {
         statements.withLock { $0 = [] }
-    }
-
-    /// What was sent since ``start()``; nil when not recording.
-    var recorded: [String]? {
-        statements.withLock { $0 }
+        try await Self.$current.withValue(self) { try await body() }
+        return statements.withLock { $0 }
     }
 
     func record(_ sql: String) {
-        statements.withLock { if $0 != nil { $0?.append(sql) } }
+        guard Self.current === self else { return }
+        statements.withLock { $0.append(sql) }
     }
 }

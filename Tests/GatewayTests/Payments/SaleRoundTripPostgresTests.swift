@@ -10,8 +10,8 @@ import TestSupport
 @Suite("A keyed sale's round trips on PostgreSQL", .enabled(if: TwoInstanceFleet.enabled, TwoInstanceFleet.skipped))
 struct SaleRoundTripPostgresTests {
     /// Runs `warmUp` (which opens the batch and fills the cache), then `measured`, against a
-    /// gateway on a fresh schema whose jobs and webhook worker stay still; returns every
-    /// statement `measured` sent, in order.
+    /// gateway on a fresh schema whose webhook worker stays still; returns every statement
+    /// `measured` sent, in order (the jobs' and heartbeat's, which may run meanwhile, are not).
     static func statements(
         warmUp: @escaping @Sendable (TestSession) async throws -> Void, measured: @escaping @Sendable (TestSession) async throws -> Void
     ) async throws -> [String] {
@@ -24,9 +24,7 @@ struct SaleRoundTripPostgresTests {
             let harness = try await GatewayHarness.make(store: store, configuration: TwoInstanceFleet.configuration)
             let recorded = try await harness.test { (session: TestSession) async throws -> [String] in
                 try await warmUp(session)
-                store.statementLog.start()
-                try await measured(session)
-                return store.statementLog.recorded ?? []
+                return try await store.statementLog.recording { try await measured(session) }
             }
             try await store.close()
             try await schema.remove()
