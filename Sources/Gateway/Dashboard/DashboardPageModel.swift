@@ -1,4 +1,5 @@
 import Foundation
+import PaymentCore
 import Storage
 
 /// What every page's layout shows: its title and, when signed in, who is signed in and the
@@ -35,10 +36,15 @@ enum DashboardFormat {
         return String(format: "%04d-%02d-%02d %02d:%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0, parts.hour ?? 0, parts.minute ?? 0)
     }
 
-    /// A `yyyy-MM-dd` form value as the start of that day in UTC; nil when it is not one.
+    /// A `yyyy-MM-dd` form value as the start of that day in UTC; nil when it is not one, or
+    /// names a day the calendar does not have (2026-02-31).
     static func day(_ text: String) -> Date? {
-        let parts = text.split(separator: "-").compactMap { Int($0) }
-        guard parts.count == 3, text.count == 10, (1...12).contains(parts[1]), (1...31).contains(parts[2]) else { return nil }
-        return utc.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2]))
+        let bytes = Array(text.utf8)
+        guard bytes.count == 10,
+              bytes.indices.allSatisfy({ [4, 7].contains($0) ? bytes[$0] == UInt8(ascii: "-") : (48...57).contains(bytes[$0]) })
+        else { return nil }
+        let number = { (range: Range<Int>) in range.reduce(Int64(0)) { $0 * 10 + Int64(bytes[$1] - 48) } }
+        guard let day = CivilDate(year: number(0..<4), month: number(5..<7), day: number(8..<10)) else { return nil }
+        return Date(timeIntervalSince1970: TimeInterval(day.daysSince1970 * 86_400))
     }
 }

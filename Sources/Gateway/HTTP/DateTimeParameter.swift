@@ -1,4 +1,5 @@
 import Foundation
+import PaymentCore
 
 /// A date-time a client sends in a query (`from`, `to`): any RFC 3339 date-time, as the
 /// document's `format: date-time` promises — fractional seconds, offsets, lowercase `t` and
@@ -12,7 +13,7 @@ enum DateTimeParameter {
         let number = { (part: Substring) in Int(part) ?? -1 }
         let (year, month, day) = (number(match.1), number(match.2), number(match.3))
         let (hour, minute, second) = (number(match.4), number(match.5), number(match.6))
-        guard (1...12).contains(month), (1...daysIn(month, of: year)).contains(day),
+        guard let date = CivilDate(year: Int64(year), month: Int64(month), day: Int64(day)),
               (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second) else { return nil }
         var offset = 0
         if let sign = match.9, let hours = match.10, let minutes = match.11 {
@@ -20,22 +21,7 @@ enum DateTimeParameter {
             offset = (sign == "-" ? -1 : 1) * (number(hours) * 3600 + number(minutes) * 60)
         }
         let fraction = match.7.flatMap { Double("0\($0)") } ?? 0
-        let seconds = daysSince1970(year, month, day) * 86_400 + hour * 3600 + minute * 60 + second - offset
+        let seconds = Int(date.daysSince1970) * 86_400 + hour * 3600 + minute * 60 + second - offset
         return Date(timeIntervalSince1970: Double(seconds) + fraction)
-    }
-
-    private static func daysIn(_ month: Int, of year: Int) -> Int {
-        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-        return [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
-    }
-
-    /// Days from 1970-01-01 to the date (H. Hinnant's `days_from_civil`).
-    private static func daysSince1970(_ year: Int, _ month: Int, _ day: Int) -> Int {
-        let shifted = month <= 2 ? year - 1 : year
-        let era = (shifted >= 0 ? shifted : shifted - 399) / 400
-        let yearOfEra = shifted - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
     }
 }

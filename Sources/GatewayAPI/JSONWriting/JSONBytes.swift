@@ -1,4 +1,5 @@
 import Foundation
+import PaymentCore
 
 /// JSON written a byte at a time in exactly `APIJSON.encoder`'s form (keys in UTF-8 order,
 /// `/` as it is, ISO 8601 dates in whole seconds, decimals as their description), for the
@@ -83,26 +84,18 @@ struct JSONBytes {
         bytes.append(UInt8(ascii: "\""))
     }
 
-    /// `2026-11-28T13:34:38Z`: the UTC civil date of the whole second (Hinnant's days-to-civil).
+    /// `2026-11-28T13:34:38Z`: the UTC civil date of the whole second.
     mutating func date(_ value: Date) {
         let seconds = Int64(value.timeIntervalSince1970.rounded(.down))
-        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let days = CivilDate.floorDivide(seconds, 86_400)
         let second = seconds - days * 86_400
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        let date = CivilDate(daysSince1970: days)
         bytes.append(UInt8(ascii: "\""))
-        digits(year, count: 4)
+        digits(date.year, count: 4)
         bytes.append(UInt8(ascii: "-"))
-        digits(month, count: 2)
+        digits(date.month, count: 2)
         bytes.append(UInt8(ascii: "-"))
-        digits(day, count: 2)
+        digits(date.day, count: 2)
         bytes.append(UInt8(ascii: "T"))
         digits(second / 3_600, count: 2)
         bytes.append(UInt8(ascii: ":"))

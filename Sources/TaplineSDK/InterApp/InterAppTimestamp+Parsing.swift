@@ -1,3 +1,5 @@
+import PaymentCore
+
 extension InterAppTimestamp {
     /// Parses an ISO 8601 date and time with a UTC offset, in every form inter-app callers
     /// are known to send:
@@ -28,10 +30,10 @@ extension InterAppTimestamp {
             }
         }
         guard let offset = scanner.utcOffsetSeconds(), scanner.isAtEnd else { return nil }
-        guard (1...12).contains(month), (1...Self.daysInMonth(year: year, month: month)).contains(day),
+        guard let date = CivilDate(year: year, month: month, day: day),
               (0...23).contains(hour), (0...59).contains(minute), (0...59).contains(second)
         else { return nil }
-        let localSeconds = Self.days(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second
+        let localSeconds = date.daysSince1970 * 86_400 + hour * 3600 + minute * 60 + second
         self.init(secondsSince1970: localSeconds - offset, nanoseconds: Int32(nanoseconds), utcOffsetSeconds: Int32(offset))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PaymentCore
 
 /// A moment as an ISO 8601 date-time carries it in an inter-app URL: the instant, to the
 /// nanosecond, and the UTC offset it was written in.
@@ -58,8 +59,8 @@ public struct InterAppTimestamp: Sendable, Hashable, CustomStringConvertible {
         let local = secondsSince1970 + Int64(utcOffsetSeconds)
         let days = Self.floorDivide(local, 86_400)
         let secondOfDay = local - days * 86_400
-        let (year, month, day) = Self.civil(fromDays: days)
-        var text = Self.pad(year, 4) + "-" + Self.pad(month, 2) + "-" + Self.pad(day, 2)
+        let date = CivilDate(daysSince1970: days)
+        var text = Self.pad(date.year, 4) + "-" + Self.pad(date.month, 2) + "-" + Self.pad(date.day, 2)
         text += "T" + Self.pad(secondOfDay / 3600, 2) + ":" + Self.pad(secondOfDay / 60 % 60, 2)
         text += ":" + Self.pad(secondOfDay % 60, 2)
         if nanoseconds > 0 {
@@ -80,45 +81,8 @@ public struct InterAppTimestamp: Sendable, Hashable, CustomStringConvertible {
         (secondsSince1970, nanoseconds) > (other.secondsSince1970, other.nanoseconds)
     }
 
-    // MARK: - Calendar arithmetic
-
-    // Proleptic Gregorian conversions after Howard Hinnant's public-domain algorithms,
-    // done by hand so the result never depends on a platform's Calendar or time zone data.
-
-    /// Days since 1970-01-01 of a civil date.
-    static func days(year: Int64, month: Int64, day: Int64) -> Int64 {
-        let shiftedYear = month <= 2 ? year - 1 : year
-        let era = floorDivide(shiftedYear, 400)
-        let yearOfEra = shiftedYear - era * 400
-        let dayOfYear = (153 * ((month + 9) % 12) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    /// The civil date of a count of days since 1970-01-01.
-    static func civil(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
-        let shifted = days + 719_468
-        let era = floorDivide(shifted, 146_097)
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shiftedMonth = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
-
-    static func daysInMonth(year: Int64, month: Int64) -> Int64 {
-        switch month {
-        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
-    }
-
     static func floorDivide(_ value: Int64, _ divisor: Int64) -> Int64 {
-        let quotient = value / divisor
-        return value % divisor < 0 ? quotient - 1 : quotient
+        CivilDate.floorDivide(value, divisor)
     }
 
     private static func pad(_ value: Int64, _ width: Int) -> String {
