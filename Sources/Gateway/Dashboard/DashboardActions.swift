@@ -38,7 +38,7 @@ struct DashboardActions: Sendable {
             return DashboardResponse.html(DashboardTemplates.shared.render("confirm-post", page))
         }
         do {
-            _ = try await idempotency.run(merchantId: user.merchantId, request: request, body: buffer, derivedKey: idempotencyKey) { claim in
+            _ = try await idempotency.run(merchantId: user.merchantId, request: request, body: buffer, derivedKey: { _ in idempotencyKey }) { claim in
                 let (operation, _) = try await followUps.perform(
                     action.request(amount: amount), paymentId: payment.id, merchantId: user.merchantId,
                     createdById: "dashboard:\(user.email)", idempotency: claim)

@@ -33,7 +33,7 @@ struct DashboardBatches: Sendable {
                 fields: [.init(name: "key", value: form["key"])])
             return DashboardResponse.html(DashboardTemplates.shared.render("confirm-post", page))
         }
-        _ = try await idempotency.run(merchantId: user.merchantId, request: request, body: buffer, derivedKey: idempotencyKey) { _ in
+        _ = try await idempotency.run(merchantId: user.merchantId, request: request, body: buffer, derivedKey: { _ in idempotencyKey }) { _ in
             let closed = try await batches.close(merchantId: user.merchantId)
             if let closed {
                 try await accounts.audit(user, "close-batch", subjectId: closed.id, detail: "\(closed.transactionCount) transactions")

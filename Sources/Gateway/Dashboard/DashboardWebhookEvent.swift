@@ -53,7 +53,7 @@ struct DashboardWebhookEvent: Sendable {
         let idempotencyKey = try form.idempotencyKey()
         let endpointId = form["endpointId"].isEmpty ? nil : form["endpointId"]
         do {
-            _ = try await idempotency.run(merchantId: user.merchantId, request: request, body: buffer, derivedKey: idempotencyKey) { _ in
+            _ = try await idempotency.run(merchantId: user.merchantId, request: request, body: buffer, derivedKey: { _ in idempotencyKey }) { _ in
                 let details = try await events.resend(id: id, merchantId: user.merchantId, endpointId: endpointId)
                 try await accounts.audit(user, "resend-webhook-event", subjectId: id, detail: endpointId ?? "all subscribers")
                 return (.accepted, Data("{\"deliveries\":\(details.deliveries.count)}".utf8))

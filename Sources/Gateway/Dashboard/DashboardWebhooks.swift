@@ -93,7 +93,7 @@ struct DashboardWebhooks: Sendable {
             return DashboardResponse.html(DashboardTemplates.shared.render("confirm-post", page))
         }
         var secret: String?
-        _ = try await idempotency.run(merchantId: user.merchantId, request: request, body: buffer, derivedKey: idempotencyKey) { _ in
+        _ = try await idempotency.run(merchantId: user.merchantId, request: request, body: buffer, derivedKey: { _ in idempotencyKey }) { _ in
             secret = try await endpoints.rotateSecret(id: endpoint.id, merchantId: user.merchantId).secret
             try await accounts.audit(user, "rotate-webhook-secret", subjectId: endpoint.id, detail: endpoint.url)
             return (.ok, Data("{}".utf8))

@@ -99,8 +99,9 @@ struct GatewayRoute: Sendable {
 struct IdempotencyRule: Sendable {
     /// The API the route answers in, so recovery finishes a crashed request in its shape.
     var format: ResponseFormat = .v1
-    /// The key when the request sends none (a compatibility route whose body names itself).
-    var derivedKey: (@Sendable (RouteInput) async throws -> String?)?
+    /// The key when the request sends none (a compatibility route whose body names itself),
+    /// given the request's hash (``IdempotencyGuard/requestHash(method:path:body:)``).
+    var derivedKey: (@Sendable (RouteInput, _ requestHash: String) async throws -> String?)?
     /// What is kept for replays, when not the answer as sent (a secret shown once).
     var storing: (@Sendable (Data) throws -> Data)?
     /// A payment route: every operation it starts links the key in phase 1, which makes the

@@ -13,18 +13,29 @@ struct IdempotencyGuard: Sendable {
     let store: any Store
     let now: @Sendable () -> Date
 
-    /// Runs `handler` under the request's key, else under `derivedKey` when the route has
-    /// one (a compatibility route whose request identifies itself), else without a key.
+    /// Runs `handler` under the request's key, else under the key `derivedKey` makes from the
+    /// request's hash when the route has one (a compatibility route whose request identifies
+    /// itself), else without a key.
     /// `storing` changes what is kept for replays (a response with a secret shown once keeps
     /// it out of the database); `format` is the API the route answers in, for recovery.
     /// `claimsInPhaseOne`: a payment route, whose phase 1 makes the key's record
     /// (``IdempotencyClaim``); the key is only looked up before the handler.
     func run(
-        merchantId: String, request: Request, body: ByteBuffer, derivedKey: String? = nil, format: ResponseFormat = .v1,
+        merchantId: String, request: Request, body: ByteBuffer, derivedKey: ((_ requestHash: String) async throws -> String?)? = nil,
+        format: ResponseFormat = .v1,
         storing: (@Sendable (Data) throws -> Data)? = nil, claimsInPhaseOne: Bool = false,
         _ handler: (IdempotencyClaim?) async throws -> (HTTPResponse.Status, Data)
     ) async throws -> Response {
-        guard let key = request.headers[HTTPField.Name(APIHeader.idempotencyKey)!] ?? derivedKey else {
+        let sent = request.headers[HTTPField.Name(APIHeader.idempotencyKey)!]
+        guard sent != nil || derivedKey != nil else {
+            let (status, data) = try await handler(nil)
+            return JSONCoding.response(status, data: data)
+        }
+        // Hashed once: a derived key is made from it too.
+        let requestHash = Self.requestHash(method: request.method.rawValue, path: request.uri.path, body: body)
+        var derived: String?
+        if sent == nil { derived = try await derivedKey?(requestHash) }
+        guard let key = sent ?? derived else {
             let (status, data) = try await handler(nil)
             return JSONCoding.response(status, data: data)
         }
@@ -32,8 +43,7 @@ struct IdempotencyGuard: Sendable {
             throw GatewayError.invalid(APIHeader.idempotencyKey, "Idempotency-Key must be 1 to \(Self.maxKeyLength) characters")
         }
         let claim = IdempotencyClaim(
-            merchantId: merchantId, key: key, requestHash: Self.requestHash(method: request.method.rawValue, path: request.uri.path, body: body),
-            format: format, createdAt: now(), claimedInPhaseOne: claimsInPhaseOne)
+            merchantId: merchantId, key: key, requestHash: requestHash, format: format, createdAt: now(), claimedInPhaseOne: claimsInPhaseOne)
         if let replay = try await (claimsInPhaseOne ? look(claim) : begin(claim)) {
             return Self.replay(replay)
         }

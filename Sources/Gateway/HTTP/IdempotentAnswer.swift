@@ -19,8 +19,6 @@ struct IdempotentAnswer: Sendable {
 
     /// The answer for `finished` (the operation; the payment itself for a sale) and its `payment`.
     let render: @Sendable (_ finished: Transaction, _ payment: Transaction, _ merchant: Merchant?) throws -> (HTTPResponse.Status, Data)
-    /// Whether the answer shows `finished` alone (Halo's), so a kept one fits any payment and merchant.
-    var showsFinishedAlone = false
 
     /// Phase 3's answer, rendered before its write from the rows it expects to leave.
     func prepare(finished: Transaction, payment: Transaction, merchant: Merchant?) throws -> Rendered {
@@ -33,8 +31,7 @@ struct IdempotentAnswer: Sendable {
     func answer(
         _ finished: Transaction, payment: Transaction, merchant: Merchant?, claim: IdempotencyClaim?
     ) throws -> (HTTPResponse.Status, Data) {
-        if let kept = claim?.progress.keptAnswer, kept.finished == finished,
-           showsFinishedAlone || (kept.payment == payment && kept.merchant == merchant) {
+        if let kept = claim?.progress.keptAnswer, kept.finished == finished, kept.payment == payment, kept.merchant == merchant {
             return (kept.status, kept.body)
         }
         return try render(finished, payment, merchant)

@@ -65,8 +65,8 @@ struct RoutePipeline: Sendable {
             return try await handler(input)
         case .idempotent(let rule, let handler):
             let merchantId = try input.caller.merchantId
-            let derivedKey = try await rule.derivedKey?(input)
             let frozen = input
+            let derivedKey = rule.derivedKey.map { derive in { (requestHash: String) in try await derive(frozen, requestHash) } }
             return try await idempotency.run(
                 merchantId: merchantId, request: request, body: body, derivedKey: derivedKey, format: rule.format, storing: rule.storing,
                 claimsInPhaseOne: rule.claimsInPhaseOne

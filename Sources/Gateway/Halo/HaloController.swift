@@ -59,7 +59,7 @@ struct HaloController {
 
     /// A payment's answer on `/transactions/apple`, which its phase 3 keeps as the key's.
     private static let answer = IdempotentAnswer(
-        render: { finished, _, _ in try encoded(HaloResponse.render(finished, isPINAnswer: false)) }, showsFinishedAlone: true)
+        render: { finished, _, _ in try encoded(HaloResponse.render(finished, isPINAnswer: false)) })
 
     private static func encoded(_ answer: (HTTPResponse.Status, AppleTransactionResponse)) throws -> (HTTPResponse.Status, Data) {
         (answer.0, try JSONCoding.encoder.encode(answer.1))
@@ -68,20 +68,26 @@ struct HaloController {
     private func pay(
         _ tap: OpenedTap, terms: TapPaymentService.Terms, device: Device, caller: Caller, claim: IdempotencyClaim?, context: GatewayContext
     ) async throws -> (HTTPResponse.Status, Data) {
+        // The payment a linked refund changed: phase 3 rendered its kept answer with it.
+        var refunded: Transaction?
         let row = try await HaloFailures.finishedRow {
             if tap.kind == .refund {
                 guard caller.permissions.contains(APIPermission.ecommerceRefund.rawValue) else {
                     throw GatewayError.forbidden("a refund needs the ecommerceRefund permission")
                 }
-                return try await services.taps.refund(
+                let result = try await services.taps.refund(
                     tap: tap, terms: terms, originalTransactionId: nil, device: device, caller: caller,
-                    idempotency: claim, logger: context.logger).refund
+                    idempotency: claim, logger: context.logger)
+                if case .linked(_, let payment) = result { refunded = payment }
+                return result.refund
             }
             return try await services.taps.pay(
                 .sale, tap: tap, terms: terms, device: device, merchantId: caller.merchantId, idempotency: claim, logger: context.logger)
         }
-        // A refund's own row is its answer, as for a sale.
-        return try Self.answer.answer(row, payment: row, merchant: nil, claim: claim)
+        // A refund's own row is its answer, as for a sale. The payment and merchant are those
+        // phase 3 rendered with, so its kept answer is reused (Halo's shows the row alone).
+        let merchant = try await services.store.merchantAsLastWritten(id: caller.merchantId)
+        return try Self.answer.answer(row, payment: refunded ?? row, merchant: merchant, claim: claim)
     }
 
     private func submitPIN(
@@ -109,14 +115,16 @@ struct HaloController {
     }
 
     /// A Halo route: the Tap to Pay permission and device; the body (the `AppleTransaction`
-    /// schema with its required reference) under its idempotency key, derived from the body
-    /// when the request sends none.
+    /// schema with its required reference) under its idempotency key. Without an
+    /// `Idempotency-Key`, the same body sent again (a network retry) is the same request: the
+    /// key is the request's hash, so its answer is replayed rather than refused as a replayed
+    /// card read.
     private func route(
         _ path: String, format: ResponseFormat, claimsInPhaseOne: Bool = false,
         _ handler: @escaping @Sendable (RouteInput, AppleTransactionRequest, String) async throws -> (HTTPResponse.Status, Data)
     ) -> GatewayRoute {
         let rule = IdempotencyRule(
-            format: format, derivedKey: { input in Self.derivedKey(input.body, path: input.request.uri.path) }, claimsInPhaseOne: claimsInPhaseOne)
+            format: format, derivedKey: { _, requestHash in "halo:" + requestHash }, claimsInPhaseOne: claimsInPhaseOne)
         return .idempotent(.post, path, .permission(.featureTapToPayOnMobile), device: .required, style: .halo, rule: rule) { input in
             let apple = try JSONCoding.decode(AppleTransactionRequest.self, from: input.body)
             return try await handler(input, apple, try Self.merchantReference(apple))
@@ -133,11 +141,5 @@ struct HaloController {
             throw GatewayError.invalid("merchantReference", "merchantReference is required: your order reference, 1 to 255 characters")
         }
         return reference
-    }
-
-    /// Without an `Idempotency-Key`, the same body sent again (a network retry) is the same
-    /// request: its answer is replayed rather than refused as a replayed card read.
-    private static func derivedKey(_ body: ByteBuffer, path: String) -> String {
-        "halo:" + IdempotencyGuard.requestHash(method: "POST", path: path, body: body)
     }
 }

@@ -39,7 +39,7 @@ struct KoardController {
     /// `/v1`, the amount being Koard's total (tip included). Without an `Idempotency-Key`
     /// the body's `transaction_id` or `event_id` is the key.
     private func pay(_ type: TransactionType, at path: String, permission: APIPermission) -> GatewayRoute {
-        let rule = IdempotencyRule(format: .koard, derivedKey: { input in
+        let rule = IdempotencyRule(format: .koard, derivedKey: { input, _ in
             try await KoardErrors.translating {
                 let body = try JSONCoding.decode(KoardPaymentRequest.self, from: input.body)
                 return try KoardIdempotency.key(transactionId: body.transactionId, eventId: body.eventId)
@@ -71,7 +71,7 @@ struct KoardController {
     }
 
     private func followUp(_ operation: KoardFollowUp, at path: String) -> GatewayRoute {
-        let rule = IdempotencyRule(format: .koard, derivedKey: { input in
+        let rule = IdempotencyRule(format: .koard, derivedKey: { input, _ in
             try await KoardErrors.translating(payment: lookup(input)) {
                 try KoardIdempotency.key(transactionId: nil, eventId: try operation.parse(input.body).eventId)
             }
