@@ -17,6 +17,8 @@ struct PostgresSession: SQLSession {
     let logger: Logger
     /// The store's record of statements sent (tests), nil outside a store.
     var log: PostgresStatementLog?
+    /// Where statements get their named slots; nil runs every statement unnamed.
+    var prepared: PostgresPreparedStatements?
     let gate = SQLGate()
     /// Set when the server refused a statement as a serialization failure or a deadlock, so
     /// `write` may run the whole transaction again whatever error the body made of it.
@@ -41,10 +43,15 @@ struct PostgresSession: SQLSession {
 
     private func unguardedRows(_ sql: String, _ binds: [SQLValue], subject: String) async throws -> [SQLRow] {
         log?.record(sql)
-        let query = PostgresQuery(unsafeSQL: Self.numbered(sql), binds: Self.bindings(binds))
+        let numbered = Self.numbered(sql)
+        let bindings = Self.bindings(binds)
         let rows: [PostgresRow]
         do {
-            rows = try await connection.query(query, logger: logger).collect()
+            if let prepared, let slot = prepared.slot(sql: numbered, types: PostgresPreparedStatements.types(binds)) {
+                rows = try await PreparedSlots.runners[slot](connection, bindings, logger)
+            } else {
+                rows = try await connection.query(PostgresQuery(unsafeSQL: numbered, binds: bindings), logger: logger).collect()
+            }
         } catch let error as PSQLError {
             let mapped = Self.storeError(error, subject: subject)
             if case .conflict = mapped { conflict.open() }

@@ -22,14 +22,17 @@ public final class PostgresStore: Store {
     private let running: Task<Void, Never>
     private let openGate = SQLGate()
     private let logger: Logger
+    /// Statements run as named prepared statements (the URL's `prepared_statements`, on by default).
+    private let preparesStatements: Bool
 
     /// How many times a write runs at most when the server keeps aborting it as a conflict.
     static let writeAttempts = 3
 
-    private init(client: PostgresClient, running: Task<Void, Never>, logger: Logger) {
+    private init(client: PostgresClient, running: Task<Void, Never>, logger: Logger, preparesStatements: Bool) {
         self.client = client
         self.running = running
         self.logger = logger
+        self.preparesStatements = preparesStatements
     }
 
     /// Connects to the database at `url` (`postgres://user:pass@host:port/db`, with
@@ -45,7 +48,7 @@ public final class PostgresStore: Store {
         let parsed = try PostgresURL(url)
         let client = PostgresClient(configuration: try parsed.configuration(poolSize: poolSize), backgroundLogger: logger)
         let running = startRunning(client)
-        let store = PostgresStore(client: client, running: running, logger: logger)
+        let store = PostgresStore(client: client, running: running, logger: logger, preparesStatements: parsed.preparesStatements)
         do {
             // Only the first connection is bounded: migrating may wait its turn behind other
             // instances (the advisory lock), which is not a server being down.
@@ -127,12 +130,25 @@ public final class PostgresStore: Store {
         try await withSession { try await $0.run(sql) }
     }
 
+    /// The text in column `column` of each row `sql` returns, run outside any store
+    /// transaction on a pooled connection (tests: what the server keeps for a connection).
+    func texts(_ sql: String, column: String) async throws -> [String] {
+        try await withSession { session in
+            try await session.rows(sql, [], subject: "").compactMap { row in
+                guard case .text(let text)? = try row.value(column) else { return nil }
+                return text
+            }
+        }
+    }
+
     private func withSession<T: Sendable>(_ body: (PostgresSession) async throws -> T) async throws -> T {
         guard openGate.isOpen else { throw StoreError.unavailable("the store is closed") }
         do {
             return try await client.withConnection { connection in
                 do {
-                    return try await body(PostgresSession(connection: connection, logger: self.logger, log: self.statementLog))
+                    return try await body(PostgresSession(
+                        connection: connection, logger: self.logger, log: self.statementLog,
+                        prepared: self.preparesStatements ? PostgresPreparedStatements.shared : nil))
                 } catch {
                     throw FromSession(error: error)
                 }

@@ -7,7 +7,9 @@ import Storage
 /// `sslmode=require` encrypts without checking the server's certificate (as libpq does);
 /// `verify-full` checks the certificate and the host name; `disable` or no `sslmode` means
 /// no TLS. `search_path=<schema>` makes the store work in that schema instead of `public`
-/// (tests use it to give every store an empty schema of its own).
+/// (tests use it to give every store an empty schema of its own). `prepared_statements=off`
+/// runs every statement unnamed, for a pooler that hands each transaction another server
+/// connection (PgBouncer's transaction mode before 1.21), which named statements do not survive.
 struct PostgresURL: Equatable, Sendable {
     enum TLSMode: String, Equatable, Sendable {
         case disable
@@ -22,6 +24,8 @@ struct PostgresURL: Equatable, Sendable {
     var database: String?
     var tlsMode: TLSMode
     var searchPath: String?
+    /// Whether statements run as named prepared statements (``PostgresPreparedStatements``).
+    var preparesStatements = true
 
     init(_ text: String) throws {
         guard let components = URLComponents(string: text),
@@ -47,6 +51,11 @@ struct PostgresURL: Equatable, Sendable {
         }
         self.tlsMode = tlsMode
         searchPath = items.last { $0.name == "search_path" }?.value
+        switch items.last(where: { $0.name == "prepared_statements" })?.value {
+        case nil, "on": preparesStatements = true
+        case "off": preparesStatements = false
+        case let other?: throw StoreError.unavailable("prepared_statements=\(other) is not supported: use on or off")
+        }
     }
 
     /// The client configuration: TLS as `sslmode` says, at most `poolSize` connections.

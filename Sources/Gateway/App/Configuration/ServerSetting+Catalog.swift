@@ -24,7 +24,7 @@ extension ServerSetting {
             + "that names either this or database-url decides, and one place naming both is refused")
     public static let databaseURL = ServerSetting(
         "database-url", "TAPLINE_DATABASE_URL",
-        "PostgreSQL instead of SQLite: postgres://user:password@host:5432/tapline (?sslmode=require or verify-full for TLS)")
+        "PostgreSQL instead of SQLite: postgres://user:password@host:5432/tapline (?sslmode=require or verify-full for TLS; ?prepared_statements=off behind PgBouncer in transaction mode)")
     public static let databasePoolSize = ServerSetting(
         "database-pool-size", "TAPLINE_DATABASE_POOL_SIZE", default: "8", "Connections to PostgreSQL per instance, 1 to 200")
     public static let keys = ServerSetting(
