@@ -14,6 +14,11 @@ public protocol Store: Sendable {
     /// Runs `body` against committed data only.
     func read<T: Sendable>(_ body: @Sendable (any StoreReader) async throws -> T) async throws -> T
 
+    /// A read of one statement, which needs no snapshot held across statements: PostgreSQL
+    /// runs it without BEGIN and COMMIT (one round trip instead of three). A `body` that
+    /// sends a second statement fails with ``StoreError/unavailable(_:)``.
+    func readOne<T: Sendable>(_ body: @Sendable (any StoreReader) async throws -> T) async throws -> T
+
     /// Releases connections and files. The store is unusable afterwards.
     func close() async throws
 
@@ -24,6 +29,10 @@ public protocol Store: Sendable {
 }
 
 extension Store {
+    public func readOne<T: Sendable>(_ body: @Sendable (any StoreReader) async throws -> T) async throws -> T {
+        try await read(body)
+    }
+
     public func merchantAsLastWritten(id: String) async throws -> Merchant? {
         try await read { try await $0.merchant(id: id) }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import PaymentCore
 import Logging
 import PostgresNIO
 import Storage
@@ -17,6 +18,9 @@ struct PostgresSession: SQLSession {
     let logger: Logger
     /// The store's record of statements sent (tests), nil outside a store.
     var log: PostgresStatementLog?
+    /// How many more statements the session may send, when limited (``PostgresStore/readOne(_:)``:
+    /// one statement outside a transaction; a second would not see the same snapshot).
+    var statementsLeft: LockedBox<Int>?
     /// Where statements get their named slots; nil runs every statement unnamed.
     var prepared: PostgresPreparedStatements?
     let gate = SQLGate()
@@ -32,6 +36,9 @@ struct PostgresSession: SQLSession {
     /// Runs one statement and returns its rows. `subject` names the record in errors.
     func rows(_ sql: String, _ binds: [SQLValue], subject: String) async throws -> [SQLRow] {
         guard gate.isOpen else { throw StoreError.unavailable("the read or write this session belonged to has ended") }
+        if let statementsLeft, !statementsLeft.withLock({ left in left -= 1; return left >= 0 }) {
+            throw StoreError.unavailable("a one-statement read sent a second statement: use read")
+        }
         return try await unguardedRows(sql, binds, subject: subject)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import PaymentCore
 import Logging
 import PostgresNIO
 import Storage
@@ -106,6 +107,15 @@ public final class PostgresStore: Store {
             }
         } catch let conflict as PostgresConflict {
             throw conflict.error
+        }
+    }
+
+    public func readOne<T: Sendable>(_ body: @Sendable (any StoreReader) async throws -> T) async throws -> T {
+        try await withSession { session in
+            var single = session
+            single.statementsLeft = LockedBox(1)
+            defer { single.gate.close() }
+            return try await body(single.reader())
         }
     }
 

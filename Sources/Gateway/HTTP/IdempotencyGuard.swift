@@ -85,7 +85,7 @@ struct IdempotencyGuard: Sendable {
     /// A payment route's look before its handler: the key's answer if a request with it came
     /// before; nil when the key is free (phase 1 makes its record, or finds it taken then).
     private func look(_ claim: IdempotencyClaim) async throws -> (status: Int, body: Data)? {
-        guard let existing = try await store.read({ try await $0.idempotencyRecord(merchantId: claim.merchantId, key: claim.key) }) else {
+        guard let existing = try await store.readOne({ try await $0.idempotencyRecord(merchantId: claim.merchantId, key: claim.key) }) else {
             return nil
         }
         return try Self.answer(of: existing, requestHash: claim.requestHash)

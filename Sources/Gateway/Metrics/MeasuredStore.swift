@@ -22,6 +22,10 @@ struct MeasuredStore: Store {
         try await base.read(body)
     }
 
+    func readOne<T: Sendable>(_ body: @Sendable (any StoreReader) async throws -> T) async throws -> T {
+        try await base.readOne(body)
+    }
+
     func merchantAsLastWritten(id: String) async throws -> Merchant? {
         try await base.merchantAsLastWritten(id: id)
     }
