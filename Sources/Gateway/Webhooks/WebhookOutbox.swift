@@ -126,7 +126,7 @@ struct WebhookOutbox: Sendable {
         let transaction = try renderer.render(payment, merchant: merchant).jsonData()
         let operationJSON = try operation.map { try renderer.render($0, merchant: merchant).jsonData() }
         let eventId = "evt_" + makeId()
-        let payload = try WebhookEventEnvelope.payload(id: eventId, type: type.rawValue, createdAt: now, transaction: transaction, operation: operationJSON)
+        let payload = WebhookEventEnvelope.payload(id: eventId, type: type.rawValue, createdAt: now, transaction: transaction, operation: operationJSON)
         return WebhookPreparedEvents.Event(id: eventId, payload: payload, transaction: transaction)
     }
 

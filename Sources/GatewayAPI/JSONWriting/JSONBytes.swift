@@ -60,6 +60,11 @@ struct JSONBytes {
         bytes.append(contentsOf: try Self.fallback.encode(value))
     }
 
+    /// JSON written already (a resource's `jsonData()`), as the value of the key just written.
+    mutating func raw(_ json: Data) {
+        bytes.append(contentsOf: json)
+    }
+
     mutating func number(_ value: Int64) {
         bytes.append(contentsOf: String(value).utf8)
     }

@@ -18,12 +18,12 @@ struct WebhookEventEnvelopeTests {
         return harness.services.renderer.render(row, merchant: nil)
     }
 
-    @Test(arguments: [false, true])
-    func theEnvelopeIsWhatTheEncoderWritesForTheWholePayload(withOperation: Bool) async throws {
+    @Test(arguments: [(false, 0.25), (true, 0.25), (true, -86_400 * 365.25 * 60 - 0.5)])
+    func theEnvelopeIsWhatTheEncoderWritesForTheWholePayload(withOperation: Bool, shift: TimeInterval) async throws {
         let harness = try await GatewayHarness.make()
         let payment = Self.resource(harness, id: "t_payment")
         let operation = withOperation ? Self.resource(harness, id: "t_refund", parentId: "t_payment") : nil
-        let createdAt = harness.clock.now().addingTimeInterval(0.25)
+        let createdAt = harness.clock.now().addingTimeInterval(shift)
         let whole = try APIJSON.encoder.encode(WebhookEventPayload(
             id: "evt_1", type: "transaction.refunded", createdAt: createdAt, data: WebhookEventData(transaction: payment, operation: operation)))
         let spliced = try WebhookEventEnvelope.payload(
