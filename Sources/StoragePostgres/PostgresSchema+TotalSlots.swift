@@ -99,6 +99,51 @@ extension PostgresSchema {
             ) AS wide
             """,
         ]),
+        // Migration 29's spread took floor(total / 16) in NUMERIC, whose `/` rounds first: a
+        // total near Int64's bound was spread one over the band in 15 slots, and slot 0's room
+        // then let a payment pass the bound (1 time in 16, by the transaction's slot). The spread
+        // now divides in whole numbers, and lines left out of their bands are spread again.
+        PostgresMigration(version: 30, name: "batch totals spread by whole-number division", statements: [
+            """
+            CREATE OR REPLACE FUNCTION batch_totals_spread(
+                merchant VARCHAR, batch VARCHAR, grp VARCHAR, nm VARCHAR, cur VARCHAR, n BIGINT, amt BIGINT, own BIGINT
+            ) RETURNS VOID LANGUAGE plpgsql AS $$
+            DECLARE
+                total NUMERIC;
+                share NUMERIC;
+            BEGIN
+                INSERT INTO batch_totals (merchant_id, batch_id, grouping, name, currency, slot, count, amount)
+                SELECT merchant, batch, grp, nm, cur, s, 0, 0 FROM generate_series(0, \(totalSlots - 1)) AS s
+                ON CONFLICT DO NOTHING;
+                SELECT SUM(locked.amount) INTO total FROM (
+                    SELECT amount FROM batch_totals
+                    WHERE batch_id = batch AND merchant_id = merchant AND grouping = grp AND name = nm AND currency = cur
+                    ORDER BY slot FOR UPDATE
+                ) AS locked;
+                total := total + amt;
+                IF total < -9223372036854775808 OR total > 9223372036854775807 THEN
+                    RAISE EXCEPTION '\(SQLBatchTotalsMigration.overflowMessage)' USING ERRCODE = '\(overflowState)';
+                END IF;
+                -- Floor division in whole numbers: NUMERIC's `/` rounds its quotient to a
+                -- scale it picks (none for a 19-digit total), so floor(total / 16) of
+                -- Int64.max was one too many and left 15 slots above their band.
+                share := div(total, \(totalSlots));
+                IF share * \(totalSlots) > total THEN
+                    share := share - 1;
+                END IF;
+                UPDATE batch_totals SET
+                    amount = (share + CASE WHEN slot = 0 THEN total - share * \(totalSlots) ELSE 0 END)::BIGINT,
+                    count = count + CASE WHEN slot = own THEN n ELSE 0 END
+                WHERE batch_id = batch AND merchant_id = merchant AND grouping = grp AND name = nm AND currency = cur;
+            END $$
+            """,
+            """
+            SELECT batch_totals_spread(merchant_id, batch_id, grouping, name, currency, 0, 0, 0) FROM (
+                SELECT DISTINCT merchant_id, batch_id, grouping, name, currency FROM batch_totals
+                WHERE amount NOT BETWEEN \(slotBand.low) AND CASE WHEN slot = 0 THEN \(slotBand.firstHigh) ELSE \(slotBand.high) END
+            ) AS wide
+            """,
+        ]),
     ]
 
     /// Each slot's amounts stay within `low...high` (slot 0: `low...firstHigh`): 16 lows add

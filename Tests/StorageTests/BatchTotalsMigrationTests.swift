@@ -182,7 +182,7 @@ struct BatchTotalsMigrationTests {
         // Back to one row per line, counted from the members as 26 did.
         let undo = ["DROP FUNCTION batch_totals_spread", "DELETE FROM batch_totals", "ALTER TABLE batch_totals DROP COLUMN slot",
                     "ALTER TABLE batch_totals ADD PRIMARY KEY (batch_id, merchant_id, grouping, name, currency)"]
-            + SQLBatchTotalsMigration.fillTotals + ["DELETE FROM schema_migrations WHERE version = 29"]
+            + SQLBatchTotalsMigration.fillTotals + ["DELETE FROM schema_migrations WHERE version IN (29, 30)"]
         try await store.client.withConnection { connection in
             for statement in undo { _ = try await connection.query(PostgresQuery(unsafeSQL: statement), logger: .quiet) }
         }
@@ -201,8 +201,21 @@ struct BatchTotalsMigrationTests {
         // 60 more fit exactly; one more minor unit does not.
         try await migrated.write { try await $0.insert(StoreBatchTotalsContractTests.member("t_fits", .sale, .captured, amount: 60, brand: "visa")) }
         #expect(try await migrated.read { try await $0.batchTotals(batchId: "b_1", merchantId: "m_1") }.totals == ["USD": Int64.max])
-        await expectStoreError(.batchTotalsTooLarge) {
-            try await migrated.write { try await $0.insert(StoreBatchTotalsContractTests.member("t_more", .sale, .captured, amount: 1, brand: "visa")) }
+        // Spread at the bound, every slot is at the top of its band: none has room left. (The
+        // spread's NUMERIC `floor(total / 16)` once rounded up here, put 15 slots one over
+        // and left slot 0 room, so 1 payment in 16 passed the bound.)
+        let full = try await migrated.client.withConnection { connection in
+            try await connection.query("SELECT slot, amount FROM batch_totals WHERE batch_id = 'b_1'", logger: .quiet)
+                .collect().map { try $0.decode((Int64, Int64).self) }
+        }
+        #expect(full.count == 3 * PostgresSchema.totalSlots)
+        #expect(full.allSatisfy { slot, amount in amount == (slot == 0 ? band.firstHigh : band.high) }, "\(full)")
+        // On the next day, so the day's volume line (which these payments also fill to the
+        // bound) cannot be the one that refuses it: only the batch's bound is tested here.
+        var more = StoreBatchTotalsContractTests.member("t_more", .sale, .captured, amount: 1, brand: "visa")
+        more.createdAt = more.createdAt.addingTimeInterval(86_400)
+        await expectStoreError(.batchTotalsTooLarge) { [more] in
+            try await migrated.write { try await $0.insert(more) }
         }
         try await migrated.close()
     }

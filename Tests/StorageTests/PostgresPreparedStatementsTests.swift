@@ -58,6 +58,7 @@ struct PostgresPreparedStatementsTests {
     let serverURL = StoreFactories.postgresURL ?? ""
 
     static let prepared = "SELECT name FROM pg_prepared_statements WHERE name LIKE 'tapline_%' ORDER BY name"
+    static let preparedSQL = "SELECT statement FROM pg_prepared_statements"
 
     @Test func aStoresStatementsArePreparedOnItsConnection() async throws {
         let schema = PostgresTestSchema(serverURL: serverURL)
@@ -78,9 +79,15 @@ struct PostgresPreparedStatementsTests {
         // The merchants' SELECT, run three times, is one named statement there.
         let select = Set(sent.filter { $0.hasPrefix("SELECT") }.map(PostgresSession.numbered))
         #expect(select.count == 1)
+        // The slots are the process's: in a whole test run, other stores' statements may have
+        // taken all 128 first, and then this one runs unnamed.
         let slots = PostgresPreparedStatements.shared.names { select.contains($0) }
-        #expect(slots.count == 1)
-        #expect(slots.isSubset(of: Set(names)))
+        if PostgresPreparedStatements.shared.isFull && slots.isEmpty {
+            #expect(try await store.texts(Self.preparedSQL, column: "statement").allSatisfy { !select.contains($0) })
+        } else {
+            #expect(slots.count == 1)
+            #expect(slots.isSubset(of: Set(names)))
+        }
         try await store.close()
     }
 

@@ -54,6 +54,11 @@ final class PostgresPreparedStatements: Sendable {
         table.withLock { table in Set(table.keys.indices.filter { matches(table.keys[$0].sql) }.map(Self.name)) }
     }
 
+    /// Whether every slot is taken (new statements run unnamed).
+    var isFull: Bool {
+        table.withLock { $0.keys.count >= Self.capacity }
+    }
+
     /// A slot's name on the server.
     static func name(_ slot: Int) -> String { "tapline_\(slot)" }
 
