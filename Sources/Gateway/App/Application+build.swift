@@ -117,7 +117,6 @@ func buildRouter(_ services: GatewayServices, now: @escaping @Sendable () -> Dat
     router.add(middleware: RequestMetricsMiddleware(metrics: services.metrics))
     router.add(middleware: ErrorEnvelopeMiddleware())
     GatewayRoutes.pipeline(services, now: now).register(GatewayRoutes.table(services, now: now), on: router)
-    DashboardController(services, now: now).register(on: router)
     return router
 }
 

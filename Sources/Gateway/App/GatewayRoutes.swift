@@ -24,12 +24,18 @@ enum GatewayRoutes {
             // Halo- and Koard-compatible routes keep their documents' paths, outside /v1 or beside it.
             + HaloController(services: .init(services)).routes
             + KoardController(services: .init(services)).routes
+            // The merchant dashboard's pages and forms, on the same table and pipeline.
+            + DashboardController(services, now: now).routes
     }
 
     /// The shared steps every route goes through, built once from the services.
     static func pipeline(_ services: GatewayServices, now: @escaping @Sendable () -> Date) -> RoutePipeline {
-        RoutePipeline(
+        let accounts = services.dashboardAccounts
+        return RoutePipeline(
             auth: AuthMiddleware(signer: services.signer, integratorTokens: services.integratorTokens, now: now),
-            devices: services.deviceGuard, idempotency: services.idempotency)
+            devices: services.deviceGuard, idempotency: services.idempotency,
+            dashboard: DashboardPipeline(once: DashboardOnce(idempotency: services.idempotency), secureCookies: accounts.settings.secureCookies),
+            dashboardSessions: DashboardSessionMiddleware(accounts: accounts),
+            dashboardErrors: DashboardErrorPages(payments: DashboardPayments(store: services.store, now: now)))
     }
 }

@@ -11,48 +11,38 @@ import Storage
 struct DashboardActions: Sendable {
     let store: any Store
     let followUps: FollowUpService
-    let idempotency: IdempotencyGuard
     let accounts: DashboardAccounts
 
-    static let fields: Set<String> = ["csrf", "action", "amount", "key", "confirm"]
+    /// What the confirmation page asks: the action, its amount and the payment.
+    func confirm(_ input: DashboardInput) async throws -> DashboardConfirmation {
+        let (action, payment, amount) = try await read(input)
+        let what = "\(action.label(ach: payment.bankAccount != nil)) \(amount.map { Money(minorUnits: $0, currency: payment.currency).description } ?? "all of it")"
+        return DashboardConfirmation(
+            question: "\(what) on \(payment.type.rawValue) \(DashboardAmount(payment).text)?",
+            detail: payment.referenceId.map { "Reference: \($0)" } ?? "", cancel: .payment(payment.id))
+    }
 
-    func act(_ request: Request, paymentId: String, session: DashboardSession, user: DashboardUser) async throws -> Response {
-        let buffer = try await request.body.collect(upTo: DashboardForm.maxBytes)
-        let form = try DashboardForm.parse(buffer, allowed: Self.fields)
-        try form.authorize(session, user, viewerRefusal: "You can look at payments but not act on them: your role is viewer. Ask an admin.")
+    /// Acts, once per form key; a refusal the payment's state makes is said on its page.
+    func act(_ input: DashboardInput) async throws -> DashboardOutcome {
+        let (action, payment, amount) = try await read(input)
+        let user = try input.user
+        // A refusal (the payment's state, the amount available) goes out as it is: the
+        // key keeps it as this form's answer, and the pipeline says it on the payment's page.
+        let (operation, _) = try await followUps.perform(
+            action.request(amount: amount), paymentId: payment.id, merchantId: user.merchantId,
+            createdById: "dashboard:\(user.email)", idempotency: input.claim)
+        try await accounts.audit(user, action.rawValue, subjectId: payment.id, detail: "\(operation.status.rawValue): \(operation.money.description)")
+        return .redirect(DashboardPath.payment(payment.id).with([("done", action.rawValue)]))
+    }
+
+    /// The form's action, its payment (this merchant's) and its amount in minor units.
+    private func read(_ input: DashboardInput) async throws -> (DashboardAction, Transaction, Int64?) {
+        let (paymentId, user, form) = (try input.parameter(.id), try input.user, input.form)
         guard let action = DashboardAction(rawValue: form["action"]) else { throw DashboardFailure.badForm("no action \(form["action"].prefix(40))") }
         guard let payment = try await store.read({ try await $0.transaction(id: paymentId, merchantId: user.merchantId) }) else {
             throw DashboardFailure.notFound("No transaction \(paymentId.prefix(64)) for this merchant.")
         }
-        let amount = try Self.amount(form["amount"], action: action, currency: payment.currency)
-        let key = form["key"]
-        let idempotencyKey = try form.idempotencyKey()
-        let layout = DashboardPageModel(title: "", session: session, user: user)
-        guard form["confirm"] == "yes" else {
-            let what = "\(action.label(ach: payment.bankAccount != nil)) \(amount.map { Money(minorUnits: $0, currency: payment.currency).description } ?? "all of it")"
-            let page = DashboardConfirmPage(
-                title: "Confirm", user: layout.user, question: "\(what) on \(payment.type.rawValue) \(DashboardAmount(payment).text)?",
-                detail: payment.referenceId.map { "Reference: \($0)" } ?? "", action: "/dashboard/payments/\(payment.id)/act",
-                cancel: "/dashboard/payments/\(payment.id)", csrf: session.csrfToken,
-                fields: [.init(name: "action", value: action.rawValue), .init(name: "amount", value: form["amount"]), .init(name: "key", value: key)])
-            return DashboardResponse.html(DashboardTemplates.shared.render("confirm-post", page))
-        }
-        do {
-            _ = try await idempotency.run(merchantId: user.merchantId, request: request, body: buffer, derivedKey: { _ in idempotencyKey }) { claim in
-                let (operation, _) = try await followUps.perform(
-                    action.request(amount: amount), paymentId: payment.id, merchantId: user.merchantId,
-                    createdById: "dashboard:\(user.email)", idempotency: claim)
-                try await accounts.audit(
-                    user, action.rawValue, subjectId: payment.id, detail: "\(operation.status.rawValue): \(operation.money.description)")
-                return (.created, Data("{\"operation\":\"\(operation.id)\"}".utf8))
-            }
-        } catch let failure as DashboardFailure {
-            throw failure
-        } catch {
-            guard let refusal = GatewayError.canonical(error) else { throw error }
-            throw DashboardFailure.refused(refusal.body.message, paymentId: payment.id)
-        }
-        return DashboardResponse.redirect("/dashboard/payments/\(payment.id)?done=\(action.rawValue)")
+        return (action, payment, try Self.amount(form["amount"], action: action, currency: payment.currency))
     }
 
     /// Major units as typed ("12.50"), in minor units; nil for an empty optional amount.

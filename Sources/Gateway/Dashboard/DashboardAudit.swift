@@ -7,12 +7,11 @@ struct DashboardAudit: Sendable {
     let store: any Store
     static let limit = 200
 
-    func page(session: DashboardSession, user: DashboardUser) async throws -> Response {
+    func page(_ input: DashboardInput) async throws -> DashboardOutcome {
+        let user = try input.user
         let entries = try await store.read { try await $0.dashboardAudit(merchantId: user.merchantId, limit: Self.limit) }
-        let model = Page(
-            title: "Audit", user: DashboardPageModel(title: "", session: session, user: user).user, limit: Self.limit,
-            entries: entries.map(Entry.init))
-        return DashboardResponse.html(DashboardTemplates.shared.render("audit", model))
+        let model = Page(title: "Audit", user: input.layout.user, limit: Self.limit, entries: entries.map(Entry.init))
+        return .page(DashboardResponse.html(DashboardTemplates.shared.render(model)))
     }
 
     struct Entry {
@@ -28,14 +27,27 @@ struct DashboardAudit: Sendable {
             email = entry.userEmail
             action = entry.action
             subject = entry.subjectId
-            // A closed batch's id leads to the batches page; anything else is a transaction.
-            link = entry.action == "close-batch" ? "/dashboard/batches" : "/dashboard/payments/\(entry.subjectId ?? "")"
+            link = Self.page(of: entry.action, subject: entry.subjectId ?? "").path
             detail = entry.detail ?? ""
+        }
+
+        /// The page an entry's subject is on, by what was done to it.
+        static func page(of action: String, subject: String) -> DashboardPath {
+            switch action {
+            case "close-batch": return .batches
+            case "create-api-client", "revoke-api-client", "update-api-client-permissions": return .client(subject)
+            case "add-webhook-endpoint", "remove-webhook-endpoint", "rotate-webhook-secret": return .webhooks
+            case "resend-webhook-event": return .webhookEvent(subject)
+            case _ where action.hasPrefix("tap-to-pay-"): return .devices
+            default: return .payment(subject)
+            }
         }
     }
 
-    struct Page {
+    struct Page: DashboardView {
+        static let template = "audit"
         var title: String
+        var site = DashboardPageModel.Site()
         var user: DashboardPageModel.UserModel?
         var limit: Int
         var entries: [Entry]

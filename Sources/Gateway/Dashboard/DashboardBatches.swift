@@ -8,46 +8,36 @@ import Storage
 /// CSV.
 struct DashboardBatches: Sendable {
     let batches: BatchService
-    let idempotency: IdempotencyGuard
     let accounts: DashboardAccounts
 
-    func page(session: DashboardSession, user: DashboardUser, closed: String? = nil) async throws -> Response {
+    func page(_ input: DashboardInput) async throws -> DashboardOutcome {
+        let (session, user) = (try input.session, try input.user)
         let all = try await batches.list(merchantId: user.merchantId)
         let model = Page(
-            title: "Batches", user: DashboardPageModel(title: "", session: session, user: user).user,
+            title: "Batches", user: input.layout.user,
             batches: all.map(BatchModel.init), canClose: user.role == .admin && all.contains { $0.isOpen && $0.transactionCount > 0 },
-            csrf: session.csrfToken, key: DashboardCookies.newToken(), notice: closed.map { _ in "The batch was closed and settled." })
-        return DashboardResponse.html(DashboardTemplates.shared.render("batches", model))
+            csrf: session.csrfToken, key: DashboardCookies.newToken(), notice: input.query("closed").map { _ in "The batch was closed and settled." })
+        return .page(DashboardResponse.html(DashboardTemplates.shared.render(model)))
     }
 
-    func close(_ request: Request, session: DashboardSession, user: DashboardUser) async throws -> Response {
-        let buffer = try await request.body.collect(upTo: DashboardForm.maxBytes)
-        let form = try DashboardForm.parse(buffer, allowed: ["csrf", "key", "confirm"])
-        try form.authorize(session, user, viewerRefusal: "You can look at batches but not close them: your role is viewer.")
-        let idempotencyKey = try form.idempotencyKey()
-        guard form["confirm"] == "yes" else {
-            let page = DashboardConfirmPage(
-                title: "Confirm", user: DashboardPageModel(title: "", session: session, user: user).user, question: "Close the open batch now?",
-                detail: "Its payments are settled (a void is no longer possible) and its ACH debits are submitted.",
-                action: "/dashboard/batches/close", cancel: "/dashboard/batches", csrf: session.csrfToken,
-                fields: [.init(name: "key", value: form["key"])])
-            return DashboardResponse.html(DashboardTemplates.shared.render("confirm-post", page))
+    static let confirmation = DashboardConfirmation(
+        question: "Close the open batch now?",
+        detail: "Its payments are settled (a void is no longer possible) and its ACH debits are submitted.", cancel: .batches)
+
+    func close(_ input: DashboardInput) async throws -> DashboardOutcome {
+        let user = try input.user
+        if let closed = try await batches.close(merchantId: user.merchantId) {
+            try await accounts.audit(user, "close-batch", subjectId: closed.id, detail: "\(closed.transactionCount) transactions")
         }
-        _ = try await idempotency.run(merchantId: user.merchantId, request: request, body: buffer, derivedKey: { _ in idempotencyKey }) { _ in
-            let closed = try await batches.close(merchantId: user.merchantId)
-            if let closed {
-                try await accounts.audit(user, "close-batch", subjectId: closed.id, detail: "\(closed.transactionCount) transactions")
-            }
-            return (.ok, Data("{\"batch\":\"\(closed?.id ?? "none")\"}".utf8))
-        }
-        return DashboardResponse.redirect("/dashboard/batches?closed=1")
+        return .redirect(DashboardPath.batches.with([("closed", "1")]))
     }
 
     /// The members the batch counts (`Transaction.batchMovement`: a captured authorization once,
     /// not its capture row; no voided payment), one row each with the amount the batch counts,
     /// refunds negative, so the rows add up to the batch's net total and their number is its
     /// `transactionCount`.
-    func csv(_ id: String, user: DashboardUser) async throws -> Response {
+    func csv(_ input: DashboardInput) async throws -> DashboardOutcome {
+        let (id, user) = (try input.parameter(.id), try input.user)
         guard let batch = try await batches.batch(id: id, merchantId: user.merchantId) else {
             throw DashboardFailure.notFound("No batch \(id.prefix(64)) for this merchant.")
         }
@@ -60,7 +50,7 @@ struct DashboardBatches: Sendable {
                     requested: Money(minorUnits: asked, currency: member.currency))
             }
         }
-        return DashboardCSV.response(lines, filename: "batch-\(batch.id).csv")
+        return .page(DashboardCSV.response(lines, filename: "batch-\(batch.id).csv"))
     }
 
     struct Line {
@@ -71,6 +61,7 @@ struct DashboardBatches: Sendable {
 
     struct BatchModel {
         var id: String
+        var csv: String
         var state: String
         var opened: String
         var closed: String?
@@ -81,6 +72,7 @@ struct DashboardBatches: Sendable {
 
         init(_ batch: Batch) {
             id = batch.id
+            csv = DashboardPath.batchCSV(batch.id).path
             state = batch.isOpen ? "open" : "closed"
             opened = DashboardFormat.date(batch.openedAt)
             closed = batch.closedAt.map(DashboardFormat.date)
@@ -97,9 +89,12 @@ struct DashboardBatches: Sendable {
         }
     }
 
-    struct Page {
+    struct Page: DashboardView {
+        static let template = "batches"
         var title: String
+        var site = DashboardPageModel.Site()
         var user: DashboardPageModel.UserModel?
+        var close = DashboardPath.closeBatch.path
         var batches: [BatchModel]
         var canClose: Bool
         var csrf: String

@@ -15,25 +15,29 @@ struct DashboardClientPermissions: Sendable {
     static func field(_ permission: APIPermission) -> String { "p.\(permission.rawValue)" }
     static let fields = Set(APIPermission.allCases.map(field) + ["csrf"])
 
-    func page(_ id: String, session: DashboardSession, user: DashboardUser, notice: String? = nil) async throws -> Response {
+    func page(_ input: DashboardInput) async throws -> DashboardOutcome {
+        .page(try await render(input))
+    }
+
+    private func render(_ input: DashboardInput, notice: String? = nil) async throws -> Response {
+        let (id, session, user) = (try input.parameter(.id), try input.session, try input.user)
         guard let client = try await store.read({ try await $0.apiClient(id: id) }), client.merchantId == user.merchantId else {
             throw DashboardFailure.notFound("No API client \(id.prefix(64)) for this merchant.")
         }
         let held = Set(client.permissions)
         let model = Page(
-            title: "API client \(client.name)", user: DashboardPageModel(title: "", session: session, user: user).user,
+            title: "API client \(client.name)", user: input.layout.user, save: DashboardPath.clientPermissions(client.id).path,
             canEdit: user.role == .admin && client.revokedAt == nil, csrf: session.csrfToken, id: client.id, name: client.name,
             revoked: client.revokedAt.map(DashboardFormat.date), notice: notice,
             permissions: APIPermission.allCases.map {
                 Permission(field: Self.field($0), name: $0.rawValue, held: held.contains($0.rawValue))
             })
-        return DashboardResponse.html(DashboardTemplates.shared.render("client", model))
+        return DashboardResponse.html(DashboardTemplates.shared.render(model))
     }
 
     /// Sets the client's permissions to the boxes checked, all others removed.
-    func save(_ request: Request, id: String, session: DashboardSession, user: DashboardUser) async throws -> Response {
-        let form = try await DashboardForm.read(request, allowed: Self.fields)
-        try form.authorize(session, user, viewerRefusal: DashboardClients.viewerRefusal)
+    func save(_ input: DashboardInput) async throws -> DashboardOutcome {
+        let (id, user, form) = (try input.parameter(.id), try input.user, input.form)
         guard let client = try await store.read({ try await $0.apiClient(id: id) }), client.merchantId == user.merchantId else {
             throw DashboardFailure.notFound("No API client \(id.prefix(64)) for this merchant.")
         }
@@ -47,7 +51,7 @@ struct DashboardClientPermissions: Sendable {
         try await accounts.audit(
             user, "update-api-client-permissions", subjectId: id,
             detail: "added: \(added.isEmpty ? "none" : added.joined(separator: ", ")); removed: \(removed.isEmpty ? "none" : removed.joined(separator: ", "))")
-        return try await page(id, session: session, user: user, notice: "Saved: \(held.count) permissions. They apply from the client's next token.")
+        return .page(try await render(input, notice: "Saved: \(held.count) permissions. They apply from the client's next token."))
     }
 
     struct Permission {
@@ -56,9 +60,13 @@ struct DashboardClientPermissions: Sendable {
         var held: Bool
     }
 
-    struct Page {
+    struct Page: DashboardView {
+        static let template = "client"
         var title: String
+        var site = DashboardPageModel.Site()
         var user: DashboardPageModel.UserModel?
+        var save: String
+        var all = DashboardPath.clients.path
         var canEdit: Bool
         var csrf: String
         var id: String

@@ -4,46 +4,67 @@ import Hummingbird
 import Storage
 
 /// The API clients page: the merchant's clients with their permissions; an admin creates
-/// one (its secret shown once, on the page that answers the form) or revokes one.
+/// one (its secret shown once, on the page that answers the form) or revokes one (after a
+/// confirmation). Both forms carry a key, so a reload acts once.
 struct DashboardClients: Sendable {
     let admin: MerchantAdmin
     let store: any Store
     let accounts: DashboardAccounts
 
-    func page(session: DashboardSession, user: DashboardUser, created: MerchantAdmin.NewClient? = nil) async throws -> Response {
-        let clients = try await store.read { try await $0.apiClients(merchantId: user.merchantId) }
-        let model = Page(
-            title: "API clients", user: DashboardPageModel(title: "", session: session, user: user).user, isAdmin: user.role == .admin,
-            csrf: session.csrfToken, clients: clients.map(Row.init), newId: created?.client.id, newSecret: created?.secret)
-        return DashboardResponse.html(DashboardTemplates.shared.render("clients", model))
+    func page(_ input: DashboardInput) async throws -> DashboardOutcome {
+        .page(try await render(input))
     }
 
-    func create(_ request: Request, session: DashboardSession, user: DashboardUser) async throws -> Response {
-        let form = try await DashboardForm.read(request, allowed: ["csrf", "name"])
-        try form.authorize(session, user, viewerRefusal: Self.viewerRefusal)
-        let name = form["name"].trimmingCharacters(in: .whitespaces)
+    private func render(_ input: DashboardInput, created: MerchantAdmin.NewClient? = nil) async throws -> Response {
+        let (session, user) = (try input.session, try input.user)
+        let clients = try await store.read { try await $0.apiClients(merchantId: user.merchantId) }
+        let model = Page(
+            title: "API clients", user: input.layout.user, isAdmin: user.role == .admin, csrf: session.csrfToken,
+            key: DashboardCookies.newToken(), clients: clients.map(Row.init), newId: created?.client.id, newSecret: created?.secret)
+        return DashboardResponse.html(DashboardTemplates.shared.render(model))
+    }
+
+    func create(_ input: DashboardInput) async throws -> DashboardOutcome {
+        let user = try input.user
+        let name = input.form["name"].trimmingCharacters(in: .whitespaces)
         guard (1...100).contains(name.count) else { throw DashboardFailure.badForm("a client's name must be 1 to 100 characters") }
         let created = try await admin.createClient(merchantId: user.merchantId, name: name)
         try await accounts.audit(user, "create-api-client", subjectId: created.client.id, detail: name)
-        return try await page(session: session, user: user, created: created)
+        return .shownOnce(try await render(input, created: created), then: .clients)
     }
 
-    func revoke(_ request: Request, id: String, session: DashboardSession, user: DashboardUser) async throws -> Response {
-        let form = try await DashboardForm.read(request, allowed: ["csrf"])
-        try form.authorize(session, user, viewerRefusal: Self.viewerRefusal)
+    func confirmRevoke(_ input: DashboardInput) async throws -> DashboardConfirmation {
+        let client = try await client(input)
+        return DashboardConfirmation(
+            question: "Revoke the API client \(client.name)?",
+            detail: "It gets no new token from now on; a token it holds lasts until it expires (at most 15 minutes).", cancel: .clients)
+    }
+
+    func revoke(_ input: DashboardInput) async throws -> DashboardOutcome {
+        let (user, client) = (try input.user, try await client(input))
         do {
-            _ = try await admin.revokeClient(id: id, merchantId: user.merchantId)
+            _ = try await admin.revokeClient(id: client.id, merchantId: user.merchantId)
         } catch is AdminError {
+            throw DashboardFailure.notFound("No API client \(client.id.prefix(64)) for this merchant.")
+        }
+        try await accounts.audit(user, "revoke-api-client", subjectId: client.id)
+        return .redirect(.clients)
+    }
+
+    private func client(_ input: DashboardInput) async throws -> APIClient {
+        let (id, merchantId) = (try input.parameter(.id), try input.user.merchantId)
+        guard let client = try await store.read({ try await $0.apiClient(id: id) }), client.merchantId == merchantId else {
             throw DashboardFailure.notFound("No API client \(id.prefix(64)) for this merchant.")
         }
-        try await accounts.audit(user, "revoke-api-client", subjectId: id)
-        return DashboardResponse.redirect("/dashboard/clients")
+        return client
     }
-
-    static let viewerRefusal = "You can look at API clients but not change them: your role is viewer."
 
     struct Row {
         var id: String
+        var link: String
+        var revoke: String
+        /// The revoke form's idempotency key.
+        var key: String
         var name: String
         var permissions: String
         var created: String
@@ -51,6 +72,9 @@ struct DashboardClients: Sendable {
 
         init(_ client: APIClient) {
             id = client.id
+            link = DashboardPath.client(client.id).path
+            revoke = DashboardPath.revokeClient(client.id).path
+            key = DashboardCookies.newToken()
             name = client.name
             permissions = client.permissions.joined(separator: ", ")
             created = DashboardFormat.date(client.createdAt)
@@ -58,11 +82,16 @@ struct DashboardClients: Sendable {
         }
     }
 
-    struct Page {
+    struct Page: DashboardView {
+        static let template = "clients"
         var title: String
+        var site = DashboardPageModel.Site()
         var user: DashboardPageModel.UserModel?
         var isAdmin: Bool
         var csrf: String
+        var create = DashboardPath.clients.path
+        /// The create form's idempotency key.
+        var key: String
         var clients: [Row]
         var newId: String?
         var newSecret: String?

@@ -1,12 +1,15 @@
 /// A confirmation step before an action that cannot be taken back: says what will happen,
 /// and posts the same form again with `confirm=yes` (`confirm-post.mustache`).
-struct DashboardConfirmPage {
+struct DashboardConfirmPage: DashboardView {
+    static let template = "confirm-post"
+
     struct Field {
         var name: String
         var value: String
     }
 
     var title: String
+    var site = DashboardPageModel.Site()
     var user: DashboardPageModel.UserModel?
     var question: String
     var detail: String

@@ -2,34 +2,25 @@ import Hummingbird
 
 extension DashboardController {
     /// The webhooks page and one event's page, with what an admin does there.
-    func registerWebhookRoutes(on router: Router<GatewayContext>) {
-        router.get("/dashboard/webhooks") { request, context in
-            try await signedIn(request, logger: context.logger) { session, user in try await webhooks.page(session: session, user: user) }
-        }
-        router.post("/dashboard/webhooks") { request, context in
-            try await signedIn(request, logger: context.logger) { session, user in try await webhooks.add(request, session: session, user: user) }
-        }
-        router.post("/dashboard/webhooks/:id/remove") { request, context in
-            try await signedIn(request, logger: context.logger) { session, user in
-                try await webhooks.remove(request, id: context.parameters.get("id") ?? "", session: session, user: user)
-            }
-        }
-        router.post("/dashboard/webhooks/:id/rotate-secret") { request, context in
-            try await signedIn(request, logger: context.logger) { session, user in
-                try await webhooks.rotate(request, id: context.parameters.get("id") ?? "", session: session, user: user)
-            }
-        }
-        router.get("/dashboard/webhooks/events/:id") { request, context in
-            try await signedIn(request, logger: context.logger) { session, user in
-                try await webhookEvent.page(
-                    context.parameters.get("id") ?? "", session: session, user: user,
-                    notice: request.uri.queryParameters.get("resent") == nil ? nil : "Sent again: the new delivery is pending below.")
-            }
-        }
-        router.post("/dashboard/webhooks/events/:id/resend") { request, context in
-            try await signedIn(request, logger: context.logger) { session, user in
-                try await webhookEvent.resend(request, id: context.parameters.get("id") ?? "", session: session, user: user)
-            }
-        }
+    var webhookRoutes: [GatewayRoute] {
+        [
+            .page(DashboardPath.webhooks.path, .signedIn(.viewer)) { try await webhooks.page($0) },
+            .form(DashboardPath.webhooks.path, .signedIn(.admin), DashboardFormRule(fields: ["url", "events"], keyed: true, landing: { _ in .webhooks })) {
+                try await webhooks.add($0)
+            },
+            .form(DashboardPath.template(DashboardPath.removeWebhook), .signedIn(.admin),
+                  DashboardFormRule(fields: [], keyed: true, confirm: { try await webhooks.confirmRemove($0) }, landing: { _ in .webhooks })) {
+                try await webhooks.remove($0)
+            },
+            .form(DashboardPath.template(DashboardPath.rotateWebhookSecret), .signedIn(.admin),
+                  DashboardFormRule(fields: [], keyed: true, confirm: { try await webhooks.confirmRotate($0) }, landing: { _ in .webhooks })) {
+                try await webhooks.rotate($0)
+            },
+            .page(DashboardPath.template(DashboardPath.webhookEvent), .signedIn(.viewer), query: ["resent"]) { try await webhookEvent.page($0) },
+            .form(DashboardPath.template(DashboardPath.resendWebhookEvent), .signedIn(.admin),
+                  DashboardFormRule(fields: ["endpointId"], keyed: true, landing: { .webhookEvent(try $0.parameter(.id)) })) {
+                try await webhookEvent.resend($0)
+            },
+        ]
     }
 }

@@ -9,17 +9,16 @@ struct DashboardDevices: Sendable {
     let devices: DeviceService
     let accounts: DashboardAccounts
 
-    func page(session: DashboardSession, user: DashboardUser) async throws -> Response {
+    func page(_ input: DashboardInput) async throws -> DashboardOutcome {
+        let (session, user) = (try input.session, try input.user)
         let listed = try await devices.list(merchantId: user.merchantId)
         let model = Page(
-            title: "Devices", user: DashboardPageModel(title: "", session: session, user: user).user, isAdmin: user.role == .admin,
-            csrf: session.csrfToken, devices: listed.map(Row.init))
-        return DashboardResponse.html(DashboardTemplates.shared.render("devices", model))
+            title: "Devices", user: input.layout.user, isAdmin: user.role == .admin, csrf: session.csrfToken, devices: listed.map(Row.init))
+        return .page(DashboardResponse.html(DashboardTemplates.shared.render(model)))
     }
 
-    func setTapToPay(_ request: Request, deviceId: String, session: DashboardSession, user: DashboardUser) async throws -> Response {
-        let form = try await DashboardForm.read(request, allowed: ["csrf", "tapToPay"])
-        try form.authorize(session, user, viewerRefusal: "You can look at devices but not change them: your role is viewer.")
+    func setTapToPay(_ input: DashboardInput) async throws -> DashboardOutcome {
+        let (user, deviceId, form) = (try input.user, try input.parameter(.id), input.form)
         let status: TapToPayStatus
         switch form["tapToPay"] {
         case "activate": status = .active
@@ -32,11 +31,13 @@ struct DashboardDevices: Sendable {
             throw DashboardFailure.notFound("No device \(deviceId.prefix(64)) for this merchant.")
         }
         try await accounts.audit(user, "tap-to-pay-\(form["tapToPay"])", subjectId: deviceId)
-        return DashboardResponse.redirect("/dashboard/devices")
+        return .redirect(.devices)
     }
 
     struct Row {
         var id: String
+        /// Where its Tap to Pay form posts.
+        var post: String
         var name: String
         var status: String
         var lastLogin: String
@@ -44,6 +45,7 @@ struct DashboardDevices: Sendable {
 
         init(_ device: Device) {
             id = device.deviceId
+            post = DashboardPath.deviceTapToPay(device.deviceId).path
             name = device.name ?? ""
             status = device.tapToPayStatus.displayName
             lastLogin = device.lastLoginAt.map(DashboardFormat.date) ?? "never"
@@ -51,8 +53,10 @@ struct DashboardDevices: Sendable {
         }
     }
 
-    struct Page {
+    struct Page: DashboardView {
+        static let template = "devices"
         var title: String
+        var site = DashboardPageModel.Site()
         var user: DashboardPageModel.UserModel?
         var isAdmin: Bool
         var csrf: String

@@ -9,15 +9,18 @@ enum DashboardFailure: Error, Sendable {
     case notFound(String)
     /// A viewer tried to act.
     case forbidden(String)
-    /// The payment's state (or the processor) refused the action: said on its page, nothing changed.
-    case refused(String, paymentId: String)
+    /// The action was refused (the payment's state, the processor, a value the API refuses):
+    /// said on the page the form is on, nothing changed.
+    case refused(String, page: DashboardPath)
+    /// The form was sent before, and what it showed (a new secret) is shown only once.
+    case shownOnce(String)
 
     var status: Int {
         switch self {
         case .csrf, .forbidden: return 403
         case .badForm: return 400
         case .notFound: return 404
-        case .refused: return 409
+        case .refused, .shownOnce: return 409
         }
     }
 
@@ -28,6 +31,7 @@ enum DashboardFailure: Error, Sendable {
         case .notFound: return "Not found"
         case .forbidden: return "Not allowed"
         case .refused: return "Not done"
+        case .shownOnce: return "Already done"
         }
     }
 
@@ -36,7 +40,16 @@ enum DashboardFailure: Error, Sendable {
         case .csrf: return "Reload the page and try again: the form's security token did not match your session."
         case .badForm(let reason), .notFound(let reason), .forbidden(let reason): return reason
         case .refused(let reason, _): return "Nothing was changed: \(reason)."
+        case .shownOnce: return "This form was sent before and did what it says then. What it showed (a new secret) is shown only once and is not kept."
+        }
+    }
 
+    /// Where the page's link leads: back to the page the form was on, else the payments.
+    var back: String {
+        switch self {
+        case .refused(_, let page): return page.path
+        case .shownOnce(let location): return location
+        case .csrf, .badForm, .notFound, .forbidden: return DashboardPath.payments.path
         }
     }
 }

@@ -9,6 +9,32 @@ struct DashboardPageModel: Sendable {
         var email: String
         var role: String
         var csrf: String
+        /// The main navigation, and where the sign-out form posts.
+        var nav: [Link] = Link.main
+        var signOut = DashboardPath.signOut.path
+    }
+
+    /// A link the layout shows.
+    struct Link: Sendable {
+        var label: String
+        var href: String
+
+        static let main: [Link] = [
+            Link("Payments", .payments), Link("Batches", .batches), Link("Devices", .devices), Link("Webhooks", .webhooks),
+            Link("API clients", .clients), Link("Settings", .settings), Link("Audit", .audit),
+        ]
+
+        init(_ label: String, _ path: DashboardPath) {
+            self.label = label
+            href = path.path
+        }
+    }
+
+    /// The links every page has, signed in or not (each page model stores one: Mustache
+    /// reads a model's stored properties).
+    struct Site: Sendable {
+        var home = DashboardPath.payments.path
+        var stylesheet = DashboardPath.stylesheet.path
     }
 
     var title: String

@@ -3,7 +3,9 @@ import PaymentCore
 
 /// One payment as its page shows it: summary, card or bank account, card-present details,
 /// price part by part, PIN tries and the timeline of its operations, oldest first.
-struct DashboardPaymentPage {
+struct DashboardPaymentPage: DashboardView {
+    static let template = "payment"
+
     struct Field {
         var name: String
         var value: String
@@ -37,6 +39,7 @@ struct DashboardPaymentPage {
     /// A webhook event the payment caused and its deliveries.
     struct WebhookEventModel {
         var id: String
+        var link: String
         var date: String
         var type: String
         var deliveries: String
@@ -47,6 +50,8 @@ struct DashboardPaymentPage {
         var action: String
         var label: String
         var paymentId: String
+        /// Where the form posts.
+        var post: String
         var csrf: String
         /// A fresh idempotency key, so a resent form acts once.
         var key: String
@@ -55,6 +60,7 @@ struct DashboardPaymentPage {
     }
 
     var title: String
+    var site = DashboardPageModel.Site()
     var user: DashboardPageModel.UserModel?
     var id: String
     var type: String

@@ -11,33 +11,31 @@ struct DashboardPaymentSettings: Sendable {
     let settings: PaymentSettingsService
     let accounts: DashboardAccounts
 
-    static let viewerRefusal = "You can look at payment settings but not change them: your role is viewer."
-
-    func page(session: DashboardSession, user: DashboardUser) async throws -> Response {
-        let stored = try await settings.settings(merchantId: user.merchantId)
-        return render(DashboardSettingsForm(stored), session: session, user: user)
+    func page(_ input: DashboardInput) async throws -> DashboardOutcome {
+        let stored = try await settings.settings(merchantId: try input.user.merchantId)
+        return .page(try render(DashboardSettingsForm(stored), input))
     }
 
-    func save(_ request: Request, session: DashboardSession, user: DashboardUser) async throws -> Response {
-        let form = try await DashboardForm.read(request, allowed: DashboardSettingsForm.fields)
-        try form.authorize(session, user, viewerRefusal: Self.viewerRefusal)
+    func save(_ input: DashboardInput) async throws -> DashboardOutcome {
+        let (user, form) = (try input.user, input.form)
         let typed = DashboardSettingsForm(values: form.fields.filter { $0.key != "csrf" })
         do {
             let change = try PaymentSettingsValidator.validate(try typed.request())
             let saved = try await settings.update(merchantId: user.merchantId, change)
             try await accounts.audit(user, "update-payment-settings")
-            return render(DashboardSettingsForm(saved), session: session, user: user, notice: "Saved.")
+            return .page(try render(DashboardSettingsForm(saved), input, notice: "Saved."))
         } catch let failure as GatewayFailure {
             // What the user typed stays in the form, beside the reason.
             let reason = GatewayError.canonical(failure)?.body.message ?? "\(failure)"
-            return render(typed, session: session, user: user, problem: "Not saved: \(reason)", status: .badRequest)
+            return .page(try render(typed, input, problem: "Not saved: \(reason)", status: .badRequest))
         }
     }
 
     private func render(
-        _ form: DashboardSettingsForm, session: DashboardSession, user: DashboardUser, notice: String? = nil, problem: String? = nil,
+        _ form: DashboardSettingsForm, _ input: DashboardInput, notice: String? = nil, problem: String? = nil,
         status: HTTPResponse.Status = .ok
-    ) -> Response {
+    ) throws -> Response {
+        let (session, user) = (try input.session, try input.user)
         let fields = DashboardSettingsForm.order.map { name in
             let label = DashboardSettingsForm.labels[name] ?? name
             if let options = Self.choices[name] {
@@ -49,9 +47,9 @@ struct DashboardPaymentSettings: Sendable {
             return Field(name: name, label: label, text: form[name])
         }
         let model = Page(
-            title: "Payment settings", user: DashboardPageModel(title: "", session: session, user: user).user,
+            title: "Payment settings", user: input.layout.user,
             isAdmin: user.role == .admin, csrf: session.csrfToken, notice: notice, problem: problem, fields: fields)
-        return DashboardResponse.html(DashboardTemplates.shared.render("settings", model), status: status)
+        return DashboardResponse.html(DashboardTemplates.shared.render(model), status: status)
     }
 
     /// The fields chosen from a list, with the list.
@@ -89,9 +87,12 @@ struct DashboardPaymentSettings: Sendable {
         var selected: Bool
     }
 
-    struct Page {
+    struct Page: DashboardView {
+        static let template = "settings"
         var title: String
+        var site = DashboardPageModel.Site()
         var user: DashboardPageModel.UserModel?
+        var save = DashboardPath.settings.path
         var isAdmin: Bool
         var csrf: String
         var notice: String?

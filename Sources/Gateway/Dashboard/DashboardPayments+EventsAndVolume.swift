@@ -19,7 +19,7 @@ extension DashboardPayments {
                 let deliveries = try await reader.webhookDeliveries(eventId: event.id, merchantId: merchantId).map { delivery in
                     "\(endpoints[delivery.endpointId] ?? delivery.endpointId): \(delivery.status.rawValue) after \(delivery.attemptCount) attempt(s)"
                 }
-                models.append(.init(id: event.id, date: DashboardFormat.date(event.createdAt), type: event.type,
+                models.append(.init(id: event.id, link: DashboardPath.webhookEvent(event.id).path, date: DashboardFormat.date(event.createdAt), type: event.type,
                                     deliveries: deliveries.isEmpty ? "no endpoint subscribed" : deliveries.joined(separator: "; ")))
             }
             return models

@@ -5,6 +5,7 @@ extension DashboardPayments {
     /// One payment as a line of the list.
     struct Row: MustacheParent {
         var id: String
+        var link: String
         var date: String
         var type: String
         var status: String
@@ -18,6 +19,7 @@ extension DashboardPayments {
 
         init(_ row: Transaction) {
             id = row.id
+            link = DashboardPath.payment(row.id).path
             date = DashboardFormat.date(row.createdAt)
             type = row.type.rawValue
             status = row.status.rawValue
@@ -34,6 +36,7 @@ extension DashboardPayments {
         func child(named name: String) -> Any? {
             switch name {
             case "id": id
+            case "link": link
             case "date": date
             case "type": type
             case "status": status

@@ -13,23 +13,24 @@ struct DashboardPayments: Sendable {
     /// The types a row without a parent can have: payments, verifications, unreferenced refunds.
     static let listedTypes: [TransactionType] = [.sale, .authorization, .achDebit, .cardAuthentication, .refund]
 
-    func list(_ request: Request, session: DashboardSession, user: DashboardUser) async throws -> Response {
-        let (parsed, filters) = try Self.query(request, merchantId: user.merchantId, currency: try await currency(user))
+    func list(_ input: DashboardInput) async throws -> DashboardOutcome {
+        let user = try input.user
+        let (parsed, filters) = try Self.query(input.query, merchantId: user.merchantId, currency: try await currency(user))
         var query = parsed
         query.pageSize = Self.pageSize
         let found = try await store.read { [query] in try await $0.transactions(query) }
         let chart = try await volumeChart(user)
         let pages = max(1, (found.total + Self.pageSize - 1) / Self.pageSize)
         let model = ListPage(
-            title: "Payments", user: DashboardPageModel(title: "", session: session, user: user).user, filters: filters,
+            title: "Payments", user: input.layout.user, filters: filters,
             statuses: TransactionStatus.allCases.map { Option(value: $0.rawValue, selected: $0 == query.status) },
             types: Self.listedTypes.map { Option(value: $0.rawValue, selected: $0 == query.type) },
             rows: found.items.map(Row.init), total: found.total, page: query.page + 1, pages: pages,
-            export: "/dashboard/payments.csv" + (request.uri.query.map { "?" + $0 } ?? ""),
+            export: Self.link(.paymentsCSV, input.query, page: nil),
             volume: VolumeModel(chart),
-            previous: query.page > 0 ? link(request, page: query.page) : nil,
-            next: query.page + 1 < pages ? link(request, page: query.page + 2) : nil)
-        return DashboardResponse.html(DashboardTemplates.shared.render("payments", model))
+            previous: query.page > 0 ? Self.link(.payments, input.query, page: query.page) : nil,
+            next: query.page + 1 < pages ? Self.link(.payments, input.query, page: query.page + 2) : nil)
+        return .page(DashboardResponse.html(DashboardTemplates.shared.render(model)))
     }
 
     /// The list's filters read from the query string, strictly.
@@ -38,11 +39,7 @@ struct DashboardPayments: Sendable {
         try await store.read { try await $0.merchant(id: user.merchantId) }?.paymentSettings.currencies.first ?? .usd
     }
 
-    static func query(_ request: Request, merchantId: String, currency: Currency) throws -> (TransactionQuery, Filters) {
-        let parameters = request.uri.queryParameters
-        for (name, _) in parameters where !Self.filterNames.contains(String(name)) {
-            throw DashboardFailure.badForm("the payments list has no filter \(String(name).prefix(40))")
-        }
+    static func query(_ parameters: DashboardForm, merchantId: String, currency: Currency) throws -> (TransactionQuery, Filters) {
         var filters = Filters()
         var query = TransactionQuery(merchantId: merchantId)
         query.originalsOnly = true
@@ -101,22 +98,23 @@ struct DashboardPayments: Sendable {
     /// The filtered list as CSV, at most ``exportLimit`` rows.
     static let exportLimit = 10_000
 
-    func csv(_ request: Request, user: DashboardUser) async throws -> Response {
-        var (query, _) = try Self.query(request, merchantId: user.merchantId, currency: try await currency(user))
+    func csv(_ input: DashboardInput) async throws -> DashboardOutcome {
+        let user = try input.user
+        var (query, _) = try Self.query(input.query, merchantId: user.merchantId, currency: try await currency(user))
         query.page = 0
         query.pageSize = Self.exportLimit
         let found = try await store.read { [query] in try await $0.transactions(query) }
         guard found.total <= Self.exportLimit else {
             throw DashboardFailure.badForm("\(found.total) transactions match; narrow the dates to at most \(Self.exportLimit)")
         }
-        return DashboardCSV.response(found.items.map(DashboardCSV.Line.init), filename: "payments.csv")
+        return .page(DashboardCSV.response(found.items.map(DashboardCSV.Line.init), filename: "payments.csv"))
     }
 
     /// One payment's page; `done` names the action just done, `problem` why one was not.
     func payment(
-        _ id: String, session: DashboardSession, user: DashboardUser, done: String? = nil, problem: String? = nil,
-        status: HTTPResponse.Status = .ok
+        _ id: String, signedIn: DashboardSignedIn, done: String? = nil, problem: String? = nil, status: HTTPResponse.Status = .ok
     ) async throws -> Response {
+        let (session, user) = (signedIn.session, signedIn.user)
         let found = try await store.read { reader -> (Transaction, [Transaction], Merchant?)? in
             guard let payment = try await reader.transaction(id: id, merchantId: user.merchantId) else { return nil }
             return (payment, try await reader.followUps(of: payment.id, merchantId: user.merchantId), try await reader.merchant(id: user.merchantId))
@@ -137,23 +135,20 @@ struct DashboardPayments: Sendable {
                 DashboardAction(offering: offered.type).map { action in
                     DashboardPaymentPage.ActionForm(
                         action: action.rawValue, label: action.label(ach: payment.bankAccount != nil), paymentId: payment.id,
+                        post: DashboardPath.paymentAction(payment.id).path,
                         csrf: session.csrfToken, key: DashboardCookies.newToken(), takesAmount: action.takesAmount,
                         hint: action.hint(most: offered.availableAmount.map { Money(minorUnits: $0, currency: payment.currency).description }))
                 }
             }
         }
-        return DashboardResponse.html(DashboardTemplates.shared.render("payment", model), status: status)
+        return DashboardResponse.html(DashboardTemplates.shared.render(model), status: status)
     }
 
-    /// The list's URL with the same filters and another page.
-    private func link(_ request: Request, page: Int) -> String {
-        var items = request.uri.queryParameters.filter { $0.key != "page" }.map { "\($0.key)=\(Self.encode(String($0.value)))" }
-        items.append("page=\(page)")
-        return "/dashboard?" + items.joined(separator: "&")
-    }
-
-    private static func encode(_ value: String) -> String {
-        value.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+    /// The list's (or its CSV's) URL with the same filters and another page.
+    private static func link(_ path: DashboardPath, _ parameters: DashboardForm, page: Int?) -> String {
+        var items = parameters.fields.filter { $0.key != "page" && !$0.value.isEmpty }.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        if let page { items.append(("page", String(page))) }
+        return path.with(items)
     }
 
     struct Filters {
@@ -172,8 +167,10 @@ struct DashboardPayments: Sendable {
         var selected: Bool
     }
 
-    struct ListPage {
+    struct ListPage: DashboardView {
+        static let template = "payments"
         var title: String
+        var site = DashboardPageModel.Site()
         var user: DashboardPageModel.UserModel?
         var filters: Filters
         var statuses: [Option]
@@ -183,6 +180,7 @@ struct DashboardPayments: Sendable {
         var page: Int
         var pages: Int
         var export: String
+        var chart = DashboardPath.volumeChart.path
         var volume: VolumeModel
         var previous: String?
         var next: String?

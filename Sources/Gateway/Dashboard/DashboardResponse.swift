@@ -33,24 +33,29 @@ enum DashboardResponse {
         return next
     }
 
-    /// `/dashboard/sign-in?next=…` for a request that needs a signed-in user.
-    static func signInRedirect(for request: Request) -> Response {
-        let asked = request.uri.query.map { "\(request.uri.path)?\($0)" } ?? request.uri.path
-        let next = asked.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "/dashboard"
-        return redirect("/dashboard/sign-in?next=\(next)")
+    /// `/dashboard/sign-in?next=…`: after signing in, the browser comes back to `next`.
+    static func signInRedirect(next: String) -> Response {
+        redirect(DashboardPath.signIn.with([("next", next)]))
     }
 
-    /// A failure as a page that says what happened.
+    /// A failure as a page that says what happened, with a link back.
     static func failure(_ failure: DashboardFailure, model: DashboardPageModel) -> Response {
-        let page = ErrorPage(title: failure.heading, user: model.user, heading: failure.heading, message: failure.message)
-        return html(DashboardTemplates.shared.render("error", page), status: HTTPResponse.Status(code: failure.status))
+        let back = failure.back
+        let page = ErrorPage(
+            title: failure.heading, user: model.user, heading: failure.heading, message: failure.message, back: back,
+            backLabel: back == DashboardPath.payments.path ? "Back to payments" : "Back")
+        return html(DashboardTemplates.shared.render(page), status: HTTPResponse.Status(code: failure.status))
     }
 
     /// Mustache reads stored properties only, so every page model stores its layout's too.
-    struct ErrorPage {
+    struct ErrorPage: DashboardView {
+        static let template = "error"
         var title: String
+        var site = DashboardPageModel.Site()
         var user: DashboardPageModel.UserModel?
         var heading: String
         var message: String
+        var back: String
+        var backLabel: String
     }
 }

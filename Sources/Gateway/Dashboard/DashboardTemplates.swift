@@ -1,6 +1,14 @@
 import Foundation
 import Mustache
 
+/// A page's model, rendered by the template it names: one model, one view. Mustache reads
+/// a model's stored properties, so a model holds only typed values (no `Any`), and the
+/// HTML snapshot tests pin what each template makes of them.
+protocol DashboardView: Sendable {
+    /// The template's name in `Resources/dashboard` (`payments` for `payments.mustache`).
+    static var template: String { get }
+}
+
 /// The dashboard's Mustache templates, read once from the gateway's resources
 /// (`Resources/dashboard/*.mustache`). `{{value}}` escapes HTML, so text a client sent
 /// (a reference, a customer name) never becomes markup; no template uses `{{{…}}}`.
@@ -27,7 +35,7 @@ struct DashboardTemplates: Sendable {
         return DashboardTemplates(library: MustacheLibrary(templates: templates), stylesheet: css)
     }()
 
-    func render(_ page: String, _ model: Any) -> String {
-        library.render(model, withTemplate: page) ?? "template \(page) is missing"
+    func render<Page: DashboardView>(_ page: Page) -> String {
+        library.render(page, withTemplate: Page.template) ?? "template \(Page.template) is missing"
     }
 }

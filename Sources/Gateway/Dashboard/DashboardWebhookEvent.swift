@@ -9,13 +9,15 @@ import Storage
 struct DashboardWebhookEvent: Sendable {
     let events: WebhookEventService
     let store: any Store
-    let idempotency: IdempotencyGuard
     let accounts: DashboardAccounts
 
-    func page(
-        _ id: String, session: DashboardSession, user: DashboardUser, notice: String? = nil, problem: String? = nil,
-        status: HTTPResponse.Status = .ok
-    ) async throws -> Response {
+    func page(_ input: DashboardInput) async throws -> DashboardOutcome {
+        let notice = input.query("resent") == nil ? nil : "Sent again: the new delivery is pending below."
+        return .page(try await render(input, notice: notice))
+    }
+
+    private func render(_ input: DashboardInput, notice: String? = nil, problem: String? = nil, status: HTTPResponse.Status = .ok) async throws -> Response {
+        let (id, session, user) = (try input.parameter(.id), try input.session, try input.user)
         let details: WebhookEventDetails
         do {
             details = try await events.details(id: id, merchantId: user.merchantId)
@@ -28,11 +30,12 @@ struct DashboardWebhookEvent: Sendable {
         }
         // Deleted endpoints are not listed, so their deliveries show the id.
         let urls = Dictionary(endpoints.map { ($0.id, $0.url) }, uniquingKeysWith: { first, _ in first })
+        let subjectId = details.event.data.transaction?.id
         let model = Page(
-            title: "Event \(details.event.type)", user: DashboardPageModel(title: "", session: session, user: user).user,
-            isAdmin: user.role == .admin, csrf: session.csrfToken, key: DashboardCookies.newToken(), id: details.event.id,
-            type: details.event.type, date: DashboardFormat.date(details.event.createdAt), subjectId: details.event.data.transaction?.id,
-            body: body, notice: notice, problem: problem,
+            title: "Event \(details.event.type)", user: input.layout.user, isAdmin: user.role == .admin, csrf: session.csrfToken,
+            key: DashboardCookies.newToken(), resend: DashboardPath.resendWebhookEvent(details.event.id).path, id: details.event.id,
+            type: details.event.type, date: DashboardFormat.date(details.event.createdAt), subjectId: subjectId,
+            subjectLink: subjectId.map { DashboardPath.payment($0).path }, body: body, notice: notice, problem: problem,
             deliveries: details.deliveries.map { delivery in
                 Delivery(
                     endpoint: urls[delivery.endpointId] ?? delivery.endpointId, status: delivery.status, attemptCount: delivery.attemptCount,
@@ -42,29 +45,23 @@ struct DashboardWebhookEvent: Sendable {
                     })
             },
             endpoints: endpoints.map { Choice(id: $0.id, url: $0.url) })
-        return DashboardResponse.html(DashboardTemplates.shared.render("webhook-event", model), status: status)
+        return DashboardResponse.html(DashboardTemplates.shared.render(model), status: status)
     }
 
-    /// Sends the event again; the form's key makes a resent form send it once.
-    func resend(_ request: Request, id: String, session: DashboardSession, user: DashboardUser) async throws -> Response {
-        let buffer = try await request.body.collect(upTo: DashboardForm.maxBytes)
-        let form = try DashboardForm.parse(buffer, allowed: ["csrf", "key", "endpointId"])
-        try form.authorize(session, user, viewerRefusal: DashboardWebhooks.viewerRefusal)
-        let idempotencyKey = try form.idempotencyKey()
-        let endpointId = form["endpointId"].isEmpty ? nil : form["endpointId"]
+    /// Sends the event again, once per form key.
+    func resend(_ input: DashboardInput) async throws -> DashboardOutcome {
+        let (id, user) = (try input.parameter(.id), try input.user)
+        let endpointId = input.form["endpointId"].isEmpty ? nil : input.form["endpointId"]
         do {
-            _ = try await idempotency.run(merchantId: user.merchantId, request: request, body: buffer, derivedKey: { _ in idempotencyKey }) { _ in
-                let details = try await events.resend(id: id, merchantId: user.merchantId, endpointId: endpointId)
-                try await accounts.audit(user, "resend-webhook-event", subjectId: id, detail: endpointId ?? "all subscribers")
-                return (.accepted, Data("{\"deliveries\":\(details.deliveries.count)}".utf8))
-            }
+            _ = try await events.resend(id: id, merchantId: user.merchantId, endpointId: endpointId)
+            try await accounts.audit(user, "resend-webhook-event", subjectId: id, detail: endpointId ?? "all subscribers")
         } catch GatewayFailure.notFound(let resource, let missing) {
             throw DashboardFailure.notFound("No \(resource.rawValue) \(missing.prefix(64)) for this merchant.")
         } catch let failure as GatewayFailure {
             let reason = GatewayError.canonical(failure)?.body.message ?? "\(failure)"
-            return try await page(id, session: session, user: user, problem: "Not sent: \(reason)", status: .badRequest)
+            return .page(try await render(input, problem: "Not sent: \(reason)", status: .badRequest))
         }
-        return DashboardResponse.redirect("/dashboard/webhooks/events/\(id)?resent=1")
+        return .redirect(DashboardPath.webhookEvent(id).with([("resent", "1")]))
     }
 
     struct Attempt {
@@ -87,16 +84,20 @@ struct DashboardWebhookEvent: Sendable {
         var url: String
     }
 
-    struct Page {
+    struct Page: DashboardView {
+        static let template = "webhook-event"
         var title: String
+        var site = DashboardPageModel.Site()
         var user: DashboardPageModel.UserModel?
         var isAdmin: Bool
         var csrf: String
         var key: String
+        var resend: String
         var id: String
         var type: String
         var date: String
         var subjectId: String?
+        var subjectLink: String?
         var body: String
         var notice: String?
         var problem: String?

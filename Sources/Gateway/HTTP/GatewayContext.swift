@@ -9,6 +9,8 @@ public struct GatewayContext: RequestContext, RemoteAddressRequestContext {
     public var coreContext: CoreRequestContextStorage
     /// The API client behind the bearer token; nil on public routes.
     var caller: Caller?
+    /// Who is signed in to the dashboard, on a dashboard route (``DashboardSessionMiddleware``).
+    var dashboard: DashboardSignedIn?
     /// The connection's peer: what the dashboard throttles sign-ins by. Nil where there is no
     /// socket (in-process tests).
     public let remoteAddress: SocketAddress?

@@ -2,6 +2,7 @@ import Foundation
 import GatewayAPI
 import HTTPTypes
 import Hummingbird
+import Storage
 
 /// One route of the gateway, described rather than written out: what it answers (method and
 /// a path built from ``APIPath``), who may call it, whether it needs an active Tap to Pay
@@ -16,6 +17,9 @@ struct GatewayRoute: Sendable {
         case authenticated
         /// An authenticated client holding this permission.
         case permission(APIPermission)
+        /// A dashboard user signed in with this role or a higher one (an admin may do what a
+        /// viewer may); without a session the browser is sent to sign in.
+        case signedIn(DashboardUser.Role)
     }
 
     /// Whether the request must come from a registered device with Tap to Pay active.
@@ -36,6 +40,9 @@ struct GatewayRoute: Sendable {
         /// Koard's handlers still rewrite their errors themselves (`KoardErrors.translating`);
         /// the route says so, for the edge mapping to take it over.
         case koard
+        /// The merchant dashboard: HTML pages, a session cookie, url-encoded forms; every
+        /// refusal is a page (``DashboardPipeline``).
+        case dashboard
     }
 
     /// What the handler is, and whether a retry of the route is made safe by an
@@ -45,6 +52,8 @@ struct GatewayRoute: Sendable {
         case plain(@Sendable (RouteInput) async throws -> Response)
         /// A mutating route: it runs under the request's key; its answer is stored and replayed.
         case idempotent(IdempotencyRule, @Sendable (RouteInput) async throws -> (HTTPResponse.Status, Data))
+        /// A dashboard page or form, once ``DashboardPipeline`` has done the shared work.
+        case page(@Sendable (DashboardInput) async throws -> DashboardOutcome)
     }
 
     var method: HTTPRequest.Method
@@ -59,6 +68,8 @@ struct GatewayRoute: Sendable {
     var query: Set<String> = []
     /// Why a non-GET route is not idempotent, when it is not: a new mutating route must say.
     var notIdempotentBecause: String?
+    /// The form a dashboard POST reads, and how (CSRF, its idempotency key, a confirmation).
+    var form: DashboardFormRule?
     var handler: Handler
 
     /// A route that changes nothing.
@@ -84,8 +95,32 @@ struct GatewayRoute: Sendable {
         GatewayRoute(method: .post, path: path, access: access, notIdempotentBecause: reason, handler: .plain(handler))
     }
 
+    /// A dashboard page (GET): `query` names the parameters it reads.
+    static func page(
+        _ path: String, _ access: Access, query: Set<String> = [], _ handler: @escaping @Sendable (DashboardInput) async throws -> DashboardOutcome
+    ) -> GatewayRoute {
+        GatewayRoute(method: .get, path: path, access: access, bodyLimit: nil, style: .dashboard, query: query, handler: .page(handler))
+    }
+
+    /// A dashboard form (POST), read and checked as `form` says before the handler runs; one
+    /// without an idempotency key says why a resent form is safe.
+    static func form(
+        _ path: String, _ access: Access, _ form: DashboardFormRule, notIdempotentBecause reason: String? = nil,
+        _ handler: @escaping @Sendable (DashboardInput) async throws -> DashboardOutcome
+    ) -> GatewayRoute {
+        GatewayRoute(
+            method: .post, path: path, access: access, bodyLimit: DashboardForm.maxBytes, style: .dashboard,
+            notIdempotentBecause: form.keyed ? nil : reason, form: form, handler: .page(handler))
+    }
+
     var isIdempotent: Bool {
         if case .idempotent = handler { return true }
+        return false
+    }
+
+    /// A page or form of the merchant dashboard.
+    var isDashboard: Bool {
+        if case .dashboard = style { return true }
         return false
     }
 

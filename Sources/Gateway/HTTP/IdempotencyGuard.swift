@@ -44,16 +44,35 @@ struct IdempotencyGuard: Sendable {
         }
         let claim = IdempotencyClaim(
             merchantId: merchantId, key: key, requestHash: requestHash, format: format, createdAt: now(), claimedInPhaseOne: claimsInPhaseOne)
-        if let replay = try await (claimsInPhaseOne ? look(claim) : begin(claim)) {
-            return Self.replay(replay)
+        switch try await run(claim, storing: storing, handler) {
+        case .answered(let status, let data): return JSONCoding.response(status, data: data)
+        case .replayed(let status, let body): return Self.replay((status, body))
+        }
+    }
+
+    /// What running under a key gave: the handler's own answer, or the key's earlier one.
+    enum Outcome {
+        case answered(HTTPResponse.Status, Data)
+        case replayed(status: Int, body: Data)
+    }
+
+    /// Runs `handler` under `claim`'s key, or gives the answer already kept under it (a 422
+    /// for another request, a 409 while the first still runs). The dashboard's forms come
+    /// here with a key and hash of their own.
+    func run(
+        _ claim: IdempotencyClaim, storing: (@Sendable (Data) throws -> Data)? = nil,
+        _ handler: (IdempotencyClaim?) async throws -> (HTTPResponse.Status, Data)
+    ) async throws -> Outcome {
+        if let replay = try await (claim.claimedInPhaseOne ? look(claim) : begin(claim)) {
+            return .replayed(status: replay.status, body: replay.body)
         }
         do {
             let (status, data) = try await handler(claim)
             try await finish(claim, status: status, data: data, storing: storing)
-            return JSONCoding.response(status, data: data)
+            return .answered(status, data)
         } catch let replay as IdempotencyReplay {
             // Phase 1 found the key taken by a request that finished meanwhile.
-            return Self.replay((replay.status, replay.body))
+            return .replayed(status: replay.status, body: replay.body)
         } catch {
             // An anticipated error is the request's answer, kept as the envelope middleware
             // will render it. A key phase 1 never made is not this request's to settle.

@@ -10,20 +10,36 @@ struct RoutePipeline: Sendable {
     let auth: AuthMiddleware
     let devices: DeviceGuard
     let idempotency: IdempotencyGuard
+    let dashboard: DashboardPipeline
+    /// The dashboard's route group finds the session and turns refusals into pages.
+    let dashboardSessions: DashboardSessionMiddleware
+    let dashboardErrors: DashboardErrorPages
 
     /// Registers every route of `routes` on `router`, each wrapped by ``respond(_:request:context:)``;
     /// a route's path asked with another method is 405 with `Allow` (``MethodNotAllowedMiddleware``).
     func register(_ routes: [GatewayRoute], on router: Router<GatewayContext>) {
         router.add(middleware: MethodNotAllowedMiddleware(routes))
+        router.add(middleware: DashboardNotFoundMiddleware())
+        // The dashboard's pages are a route group with its own middleware, as Hummingbird's
+        // todos-auth example declares sessions and error pages once for its pages.
+        let pages = router.group().add(middleware: dashboardSessions).add(middleware: dashboardErrors)
         for route in routes {
-            router.on(RouterPath(route.path), method: route.method) { request, context in
-                try await respond(route, request: request, context: context)
+            if case .dashboard = route.style {
+                pages.on(RouterPath(route.path), method: route.method) { request, context in
+                    try await dashboard.respond(route, request: request, context: context)
+                }
+            } else {
+                router.on(RouterPath(route.path), method: route.method) { request, context in
+                    try await respond(route, request: request, context: context)
+                }
             }
         }
     }
 
     func respond(_ route: GatewayRoute, request: Request, context: GatewayContext) async throws -> Response {
         switch route.style {
+        case .dashboard:
+            return try await dashboard.respond(route, request: request, context: context)
         case .halo:
             return try await HaloServerErrorMiddleware().handle(request, context: context) { request, context in
                 try await authenticated(route, request: request, context: context)
@@ -47,6 +63,7 @@ struct RoutePipeline: Sendable {
         case .open: merchantId = nil
         case .authenticated: merchantId = try context.requireCaller().merchantId
         case .permission(let permission): merchantId = try context.require(permission).merchantId
+        case .signedIn: merchantId = try context.requireCaller().merchantId
         }
         let names = request.uri.queryParameters.map { String($0.key) }
         if let unknown = UnknownFields.first(query: names, taken: route.query) { throw GatewayError.unknownQueryParameter(unknown) }
@@ -63,6 +80,8 @@ struct RoutePipeline: Sendable {
         switch route.handler {
         case .plain(let handler):
             return try await handler(input)
+        case .page:
+            return try await dashboard.respond(route, request: request, context: context)
         case .idempotent(let rule, let handler):
             let merchantId = try input.caller.merchantId
             let frozen = input
@@ -84,7 +103,7 @@ struct RoutePipeline: Sendable {
         switch style {
         case .halo: return .halo
         case .canonical: return .v1
-        case .koard: return nil
+        case .koard, .dashboard: return nil
         }
     }
 

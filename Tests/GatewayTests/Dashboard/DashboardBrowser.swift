@@ -2,6 +2,7 @@ import Foundation
 @testable import Gateway
 import HTTPTypes
 import Hummingbird
+import Processing
 import HummingbirdTesting
 import Storage
 import Testing
@@ -31,6 +32,14 @@ final class DashboardBrowser: @unchecked Sendable {
     static func csrf(in page: TestReply) -> String {
         guard let range = page.text.range(of: #"name="csrf" value=""#) else { return "" }
         return String(page.text[range.upperBound...].prefix { $0 != "\"" })
+    }
+
+    /// The hidden idempotency `key` of the first form on `page` that posts to `action`.
+    static func key(in page: TestReply, action: String) -> String {
+        guard let form = page.text.range(of: "action=\"\(action)\"") else { return "" }
+        let rest = page.text[form.upperBound...]
+        guard let range = rest.range(of: #"name="key" value=""#) else { return "" }
+        return String(rest[range.upperBound...].prefix { $0 != "\"" })
     }
 
     /// Signs in through the form, as a person would; returns the answer to the POST.
@@ -68,13 +77,14 @@ extension GatewayHarness {
     /// A harness whose dashboard hashes cheaply and answers a refusal at once, with an admin
     /// and a viewer of its merchant (their passwords are "correct horse battery").
     static func dashboard(
-        store: (any Store)? = nil, configure: (inout GatewayConfiguration) -> Void = { _ in }
+        store: (any Store)? = nil, processor: any PaymentProcessor = SimulatedProcessor(),
+        configure: (inout GatewayConfiguration) -> Void = { _ in }
     ) async throws -> GatewayHarness {
         var configuration = GatewayConfiguration()
         configure(&configuration)
         configuration.dashboard.passwordCost = 4
         configuration.dashboard.failedSignInDelay = .milliseconds(1)
-        let harness = try await GatewayHarness.make(store: store, configuration: configuration)
+        let harness = try await GatewayHarness.make(store: store, processor: processor, configuration: configuration)
         for (email, role) in [("admin@shop.example", DashboardUser.Role.admin), ("viewer@shop.example", .viewer)] {
             _ = try await harness.services.admin.createDashboardUser(
                 merchantId: harness.merchantId, email: email, role: role, password: DashboardHarness.password, cost: 4)

@@ -14,20 +14,32 @@ struct DashboardSettingsPagesTests {
             try await browser.signIn(email: "admin@shop.example", password: DashboardHarness.password)
             let page = try await browser.get("/dashboard/webhooks")
             let csrf = DashboardBrowser.csrf(in: page)
-            let bad = try await browser.post("/dashboard/webhooks", [("csrf", csrf), ("url", "ftp://x"), ("events", "")])
+            let key = DashboardBrowser.key(in: page, action: "/dashboard/webhooks")
+            let bad = try await browser.post("/dashboard/webhooks", [("csrf", csrf), ("key", key), ("url", "ftp://x"), ("events", "")])
             #expect(bad.status == 400 && bad.text.contains("Not added:"))
-            let added = try await browser.post(
-                "/dashboard/webhooks", [("csrf", csrf), ("url", "https://shop.example/<hooks>"), ("events", "transaction.captured")])
+            // A refused form keeps nothing under its key: corrected, it is sent again.
+            let form = [("csrf", csrf), ("key", key), ("url", "https://shop.example/<hooks>"), ("events", "transaction.captured")]
+            let added = try await browser.post("/dashboard/webhooks", form)
             #expect(added.status == 200 && added.text.contains("shown only this once: <code>whsec_"))
             #expect(added.text.contains("https://shop.example/&lt;hooks&gt;"))
+            // A reload sends the form again: it adds nothing and shows no secret.
+            let reloaded = try await browser.post("/dashboard/webhooks", form)
+            #expect(reloaded.status == 409 && reloaded.text.contains("shown only once") && !reloaded.text.contains("whsec_"))
+            #expect(try await harness.services.webhookEndpoints.list(merchantId: harness.merchantId).count == 1)
             #expect(!(try await browser.get("/dashboard/webhooks")).text.contains("whsec_"), "the secret is not shown again")
             let sale = try await session.pay()
             let deliveries = try await browser.get("/dashboard/webhooks")
             #expect(deliveries.text.contains("\">transaction.captured</a></td><td><a href=\"/dashboard/payments/\(sale.id)\">"))
             let endpoint = try #require(try await harness.store.read { try await $0.webhookEndpoints(merchantId: harness.merchantId) }.first)
-            #expect(try await browser.post("/dashboard/webhooks/\(endpoint.id)/remove", [("csrf", csrf)]).status == 303)
+            let remove = "/dashboard/webhooks/\(endpoint.id)/remove"
+            let removeForm = [("csrf", csrf), ("key", DashboardBrowser.key(in: deliveries, action: remove))]
+            let asked = try await browser.post(remove, removeForm)
+            #expect(asked.status == 200 && asked.text.contains("Remove the webhook endpoint https://shop.example/&lt;hooks&gt;?"))
+            #expect(try await harness.services.webhookEndpoints.list(merchantId: harness.merchantId).count == 1, "asking removes nothing")
+            #expect(try await browser.post(remove, removeForm + [("confirm", "yes")]).status == 303)
             #expect(try await harness.services.webhookEndpoints.list(merchantId: harness.merchantId).isEmpty)
-            #expect(try await browser.post("/dashboard/webhooks/\(endpoint.id)/remove", [("csrf", csrf)]).status == 404)
+            #expect(try await browser.post(remove, removeForm + [("confirm", "yes")]).status == 303, "the same form again: the same answer")
+            #expect(try await browser.post(remove, [("csrf", csrf), ("key", String(repeating: "n", count: 20))]).status == 404)
         }
     }
 
@@ -38,16 +50,22 @@ struct DashboardSettingsPagesTests {
             let page = try await browser.get("/dashboard/clients")
             #expect(page.text.contains(harness.clientId) && page.text.contains("ecommerceSale"))
             let csrf = DashboardBrowser.csrf(in: page)
-            let created = try await browser.post("/dashboard/clients", [("csrf", csrf), ("name", "<b>Till app</b>")])
+            let created = try await browser.post(
+                "/dashboard/clients", [("csrf", csrf), ("key", DashboardBrowser.key(in: page, action: "/dashboard/clients")), ("name", "<b>Till app</b>")])
             #expect(created.status == 200 && created.text.contains("&lt;b&gt;Till app&lt;/b&gt;"))
             let id = try #require(created.text.firstMatch(of: /Client <code>(tl_[0-9a-f]+)<\/code>/).map { String($0.1) })
             let secret = try #require(created.text.firstMatch(of: /shown only this once: <code>([^<]+)<\/code>/).map { String($0.1) })
-            #expect(!(try await browser.get("/dashboard/clients")).text.contains(secret), "the secret is not shown again")
+            let listed = try await browser.get("/dashboard/clients")
+            #expect(!listed.text.contains(secret), "the secret is not shown again")
             let token = #"{"grant_type":"client_credentials","client_id":"\#(id)","client_secret":"\#(secret)"}"#
             #expect(try await session.send(.post, APIPath.token, json: token).status == 200, "the new client works")
-            #expect(try await browser.post("/dashboard/clients/\(id)/revoke", [("csrf", csrf)]).status == 303)
+            let revoke = "/dashboard/clients/\(id)/revoke"
+            let revokeForm = [("csrf", csrf), ("key", DashboardBrowser.key(in: listed, action: revoke))]
+            #expect(try await browser.post(revoke, revokeForm).text.contains("Revoke the API client &lt;b&gt;Till app&lt;/b&gt;?"))
+            #expect(try await session.send(.post, APIPath.token, json: token).status == 200, "asking revokes nothing")
+            #expect(try await browser.post(revoke, revokeForm + [("confirm", "yes")]).status == 303)
             #expect(try await session.send(.post, APIPath.token, json: token).status == 401, "a revoked client gets no token")
-            #expect(try await browser.post("/dashboard/clients/tl_nope/revoke", [("csrf", csrf)]).status == 404)
+            #expect(try await browser.post("/dashboard/clients/tl_nope/revoke", [("csrf", csrf), ("key", String(repeating: "n", count: 20))]).status == 404)
             try await browser.signIn(email: "viewer@shop.example", password: DashboardHarness.password)
             let viewed = try await browser.get("/dashboard/clients")
             #expect(!viewed.text.contains("create-client"))

@@ -12,7 +12,7 @@ import Testing
 struct UnknownFieldTests {
     static let name = "zzunknown"
 
-    static var allKeys: [String] { RouteTable.routes.map(RouteTable.key).sorted() }
+    static var allKeys: [String] { RouteTable.apiRoutes.map(RouteTable.key).sorted() }
 
     @Test(arguments: allKeys)
     func anUnknownQueryParameterIsRefused(_ key: String) async throws {

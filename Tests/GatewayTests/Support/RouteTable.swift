@@ -12,6 +12,12 @@ enum RouteTable {
         return GatewayRoutes.table(GatewayServices(configuration: GatewayConfiguration(), dependencies: dependencies), now: { Date() })
     }()
 
+    /// The JSON API's routes: the OpenAPI document's operations.
+    static var apiRoutes: [GatewayRoute] { routes.filter { !$0.isDashboard } }
+
+    /// The merchant dashboard's pages and forms.
+    static var dashboardRoutes: [GatewayRoute] { routes.filter(\.isDashboard) }
+
     /// "POST /v1/transactions/:id/capture": the method and the router's path template.
     static func key(_ route: GatewayRoute) -> String { "\(route.method.rawValue) \(route.path)" }
 

@@ -1,0 +1,56 @@
+import Foundation
+import Hummingbird
+import Storage
+
+/// Who is signed in to the dashboard: the session (with its CSRF token) and its user, found
+/// from the session cookie once per request (``DashboardSessionMiddleware``).
+struct DashboardSignedIn: Sendable {
+    var session: DashboardSession
+    var user: DashboardUser
+}
+
+/// What a dashboard handler receives once ``DashboardPipeline`` has done the shared work:
+/// the signed-in user (checked against the route's role), the query and the form, each read
+/// strictly once, and the idempotency claim of a keyed form.
+struct DashboardInput: Sendable {
+    var request: Request
+    var context: GatewayContext
+    /// Nil only on an open route (sign-in, the stylesheet).
+    var signedIn: DashboardSignedIn?
+    /// The query string's parameters (`+` read as a space, as browsers send a form's).
+    var query = DashboardForm(fields: [:])
+    /// A POST's form; empty on a page.
+    var form = DashboardForm(fields: [:])
+    /// The key a keyed form runs under.
+    var claim: IdempotencyClaim?
+
+    var session: DashboardSession {
+        get throws { try requireSignedIn().session }
+    }
+
+    var user: DashboardUser {
+        get throws { try requireSignedIn().user }
+    }
+
+    /// What the layout shows: the page's title and who is signed in.
+    var layout: DashboardPageModel {
+        DashboardPageModel(title: "", session: signedIn?.session, user: signedIn?.user)
+    }
+
+    /// A path parameter of the route's template.
+    func parameter(_ name: PathParameter) throws -> String {
+        guard let value = context.parameters.get(name.rawValue) else { throw DashboardFailure.notFound("No such page.") }
+        return value
+    }
+
+    /// A query parameter, nil when absent or empty.
+    func query(_ name: String) -> String? {
+        let value = query[name]
+        return value.isEmpty ? nil : value
+    }
+
+    func requireSignedIn() throws -> DashboardSignedIn {
+        guard let signedIn else { throw DashboardFailure.forbidden("Sign in first.") }
+        return signedIn
+    }
+}
