@@ -183,6 +183,8 @@ let package = Package(
             // A TLS client that reports the HTTP version and keeps its connections (ListenerTLS/).
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "NIOSSL", package: "swift-nio-ssl"),
-        ]),
+        ],
+        // The dashboard's pinned pages, read by DashboardSnapshotTests from the source tree.
+        exclude: ["Dashboard/Snapshots"]),
     ]
 )

@@ -34,7 +34,7 @@ enum GatewayRoutes {
         return RoutePipeline(
             auth: AuthMiddleware(signer: services.signer, integratorTokens: services.integratorTokens, now: now),
             devices: services.deviceGuard, idempotency: services.idempotency,
-            dashboard: DashboardPipeline(once: DashboardOnce(idempotency: services.idempotency), secureCookies: accounts.settings.secureCookies),
+            dashboard: DashboardPipeline(once: DashboardOnce(idempotency: services.idempotency)),
             dashboardSessions: DashboardSessionMiddleware(accounts: accounts),
             dashboardErrors: DashboardErrorPages(payments: DashboardPayments(store: services.store, now: now)))
     }

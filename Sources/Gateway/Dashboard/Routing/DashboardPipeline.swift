@@ -9,7 +9,6 @@ import Storage
 /// CSRF token → the role → the confirmation → the form's idempotency key → the handler.
 struct DashboardPipeline: Sendable {
     let once: DashboardOnce
-    let secureCookies: Bool
 
     func respond(_ route: GatewayRoute, request: Request, context: GatewayContext) async throws -> Response {
         guard case .page(let handler) = route.handler else { throw DashboardFailure.notFound("No such page.") }
