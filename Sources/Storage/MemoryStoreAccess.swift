@@ -53,6 +53,10 @@ extension MemoryStoreQuerying {
         try withState { $0.batch(id: id, merchantId: merchantId) }
     }
     func batches(merchantId: String) async throws -> [Batch] { try withState { $0.batches(merchantId: merchantId) } }
+    func batches(merchantId: String, limit: Int, offset: Int) async throws -> (batches: [Batch], total: Int) {
+        let all = try withState { $0.batches(merchantId: merchantId) }
+        return (Array(all.dropFirst(max(0, offset)).prefix(max(0, limit))), all.count)
+    }
     func openBatch(merchantId: String) async throws -> Batch? { try withState { $0.openBatch(merchantId: merchantId) } }
     func batchTotals(batchId: String, merchantId: String) async throws -> BatchTotals {
         try withState { $0.batchTotals(batchId: batchId, merchantId: merchantId) }

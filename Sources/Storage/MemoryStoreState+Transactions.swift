@@ -39,7 +39,11 @@ extension MemoryStoreState {
         }
         if let prefix = query.idPrefix, TransactionQuery.isIdPrefix(prefix), !row.id.hasPrefix(prefix) { return false }
         if let stan = query.stan, TransactionQuery.isSTAN(stan), row.processorTrace?.hasPrefix(stan) != true { return false }
-        if let text = query.search, ![row.id, row.referenceId, row.customerName, row.customerEmail].contains(text) { return false }
+        if let text = query.search {
+            let words = TransactionQuery.searchWords(row)
+            let byText = text.count >= TransactionQuery.searchMinimum && words.contains(text.lowercased())
+            guard byText || query.searchAmount.map({ words.contains("¤\($0)¤") }) == true else { return false }
+        }
         if let from = query.createdFrom, row.createdAt < from { return false }
         if let to = query.createdTo, row.createdAt >= to { return false }
         return true

@@ -37,6 +37,8 @@ public protocol StoreReader: Sendable {
     func batch(id: String, merchantId: String) async throws -> Batch?
     /// The merchant's batches, newest first.
     func batches(merchantId: String) async throws -> [Batch]
+    /// One page of the merchant's batches, newest first, and how many it has in all.
+    func batches(merchantId: String, limit: Int, offset: Int) async throws -> (batches: [Batch], total: Int)
     func openBatch(merchantId: String) async throws -> Batch?
     /// The totals the store keeps for a batch as its members change (a view of an open
     /// batch reads these instead of counting its members).

@@ -49,14 +49,35 @@ public struct TransactionQuery: Sendable, Equatable {
     /// `processorTrace` starts with it), found through an index of the merchant's traces.
     /// Only six digits count: a store ignores anything else.
     public var stan: String?
-    /// One text matched exactly against the id, the reference, the customer's name and email.
+    /// The dashboard's search box: a transaction matches when this text, in any case, is part
+    /// of its id, reference, customer name or email, authorization code or the card's (or
+    /// bank account's) last four digits, or when ``searchAmount`` is its amount asked or
+    /// approved. Text counts from ``searchMinimum`` characters: shorter text matches no words
+    /// (a trigram index cannot find it), only the amount.
     public var search: String?
+    /// An exact amount in minor units (the search box's "18.00" in the merchant's currency),
+    /// matched against the amount asked and the amount approved; only with ``search``.
+    public var searchAmount: Int64?
     /// Inclusive lower bound of `createdAt`.
     public var createdFrom: Date?
     /// Exclusive upper bound of `createdAt`.
     public var createdTo: Date?
 
     public init(merchantId: String) { self.merchantId = merchantId }
+
+    /// The fewest characters of search text that match words (a trigram's length).
+    public static let searchMinimum = 3
+
+    /// The words a search looks in, lowercased: id, reference, customer name and email,
+    /// authorization code, the last four digits, and each amount between `¤` marks, so an
+    /// amount matches only whole (`¤1800¤` is not part of `¤18000¤`). The stores index the
+    /// same text (SQLite 36, PostgreSQL 31).
+    public static func searchWords(_ row: Transaction) -> String {
+        let digits = row.card?.maskedPan ?? row.bankAccount?.maskedAccountNumber
+        return [row.id, row.referenceId ?? "", row.customerName ?? "", row.customerEmail ?? "", row.processorResult?.authorizationCode ?? "",
+                digits.map { String($0.suffix(4)) } ?? "", "¤\(row.amount)¤", "¤\(row.authorizedAmount)¤"]
+            .joined(separator: " ").lowercased()
+    }
 
     /// 1 to 64 ASCII letters, digits, "-" or "_": what an id can start with, and nothing a
     /// pattern or a range bound could read as more.

@@ -16,6 +16,7 @@ import StorageSQL
 struct PostgresSession: SQLSession {
     let connection: PostgresConnection
     let logger: Logger
+    var textSearch: SQLTextSearch { .trigramLike }
     /// The store's record of statements sent (tests), nil outside a store.
     var log: PostgresStatementLog?
     /// How many more statements the session may send, when limited (``PostgresStore/readOne(_:)``:

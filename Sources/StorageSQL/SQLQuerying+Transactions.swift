@@ -39,11 +39,21 @@ extension SQLQuerying {
     }
 
     func transactions(_ query: TransactionQuery) async throws -> TransactionPage {
-        let (condition, binds) = SQLTransactionFilter.condition(of: query)
+        var (from, condition, binds) = ("transactions", "", [SQLValue]())
+        if let text = query.search {
+            // Search text too short for a trigram and no amount finds nothing: no need to ask.
+            guard let clause = session.textSearch.clause(text: text, amount: query.searchAmount) else { return TransactionPage(items: [], total: 0) }
+            var others = query
+            others.search = nil
+            let (otherCondition, otherBinds) = SQLTransactionFilter.condition(of: others)
+            (from, condition, binds) = session.textSearch.searched(condition: otherCondition, binds: otherBinds, clause: clause)
+        } else {
+            (condition, binds) = SQLTransactionFilter.condition(of: query)
+        }
         // The kept counts answer the lists without a filter of rows (SQLite 34, PostgreSQL 28);
         // any other filter counts its rows, through the index its condition uses.
         let (countSQL, countBinds) = SQLTransactionFilter.keptCount(of: query)
-            ?? ("SELECT COUNT(*) AS total FROM transactions WHERE \(condition)", binds)
+            ?? ("SELECT COUNT(*) AS total FROM \(from) WHERE \(condition)", binds)
         let counted = try await session.rows(countSQL, countBinds)
         let total = try counted.first.map { try SQLRowReader($0, table: "transactions").int("total") } ?? 0
 
@@ -51,7 +61,7 @@ extension SQLQuerying {
         let items = try await fetch(
             SQLTables.transactions, where: condition,
             binds + [SQLValue.integer(window.limit), SQLValue.integer(window.offset)],
-            orderBy: "\(SQLTransactionFilter.order(of: query)) LIMIT ? OFFSET ?")
+            orderBy: "\(SQLTransactionFilter.order(of: query)) LIMIT ? OFFSET ?", from: from)
         return TransactionPage(items: items, total: total)
     }
 }

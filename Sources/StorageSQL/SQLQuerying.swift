@@ -21,9 +21,9 @@ extension SQLQuerying {
     /// Rows of `table` matching `condition` (fixed SQL with `?` placeholders) in `order`.
     func fetch<Record>(
         _ table: SQLTable<Record>, where condition: String, _ binds: [SQLValue], orderBy order: String? = nil,
-        lock: String? = nil
+        lock: String? = nil, from: String? = nil
     ) async throws -> [Record] {
-        var sql = "SELECT \(table.selection) FROM \(table.name) WHERE \(condition)"
+        var sql = "SELECT \(table.selection) FROM \(from ?? table.name) WHERE \(condition)"
         if let order { sql += " ORDER BY \(order)" }
         // A row-locking clause (`FOR UPDATE …`) comes after ORDER BY and LIMIT.
         if let lock { sql += " \(lock)" }
@@ -76,6 +76,15 @@ extension SQLQuerying {
 
     func batches(merchantId: String) async throws -> [Batch] {
         try await fetch(SQLTables.batches, where: "merchant_id = ?", [.text(merchantId)], orderBy: "opened_at DESC, id DESC")
+    }
+
+    func batches(merchantId: String, limit: Int, offset: Int) async throws -> (batches: [Batch], total: Int) {
+        let counted = try await session.rows("SELECT COUNT(*) AS total FROM batches WHERE merchant_id = ?", [.text(merchantId)])
+        let total = try counted.first.map { try SQLRowReader($0, table: "batches").int("total") } ?? 0
+        let page = try await fetch(
+            SQLTables.batches, where: "merchant_id = ?", [.text(merchantId), .integer(Int64(max(0, limit))), .integer(Int64(max(0, offset)))],
+            orderBy: "opened_at DESC, id DESC LIMIT ? OFFSET ?")
+        return (page, total)
     }
 
     func openBatch(merchantId: String) async throws -> Batch? {

@@ -11,6 +11,8 @@ package protocol SQLSession: Sendable {
     /// Runs one statement with `?` placeholders bound in order and returns its rows.
     /// `subject` names the record in errors (a duplicate, a missing merchant).
     func rows(_ sql: String, _ binds: [SQLValue], subject: String) async throws -> [SQLRow]
+    /// How this store's index finds a search's text.
+    var textSearch: SQLTextSearch { get }
 }
 
 extension SQLSession {

@@ -6,7 +6,7 @@ import Storage
 /// the database how it would run it (which index).
 package enum SQLTransactionFilter {
     /// The WHERE clause of a query: fixed SQL fragments, every value bound.
-    package static func condition(of query: TransactionQuery) -> (String, [SQLValue]) {
+    package static func condition(of query: TransactionQuery, search: SQLTextSearch = .fts5) -> (String, [SQLValue]) {
         var clauses = ["merchant_id = ?"]
         var binds: [SQLValue] = [.text(query.merchantId)]
         func add(_ clause: String, _ value: SQLValue) {
@@ -38,8 +38,10 @@ package enum SQLTransactionFilter {
             binds += [.text(stan), .text(stan + TransactionQuery.prefixRangeEnd)]
         }
         if let text = query.search {
-            clauses.append("(id = ? OR reference_id = ? OR customer_name = ? OR customer_email = ?)")
-            binds += Array(repeating: .text(text), count: 4)
+            // Text too short for a trigram and no amount: nothing matches.
+            let (clause, values) = search.clause(text: text, amount: query.searchAmount) ?? ("FALSE", [])
+            clauses.append(clause)
+            binds += values
         }
         if let from = query.createdFrom { add("created_at >= ?", SQLValue.date(from)) }
         if let to = query.createdTo { add("created_at < ?", SQLValue.date(to)) }

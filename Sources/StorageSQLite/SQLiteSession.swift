@@ -15,6 +15,7 @@ import StorageSQL
 struct SQLiteSession: SQLSession {
     let handle: SQLiteHandle
     let gate = SQLGate()
+    var textSearch: SQLTextSearch { .fts5 }
 
     /// SQLite's single writer already excludes every other writer, so nothing locks rows.
     static let dialect = SQLDialect(transactionLock: nil, deliveryClaim: nil, shareLock: nil)

@@ -61,6 +61,7 @@ final class NIOWritePath: Sendable {
 /// The shared SQL over a sqlite-nio connection, as the previous `SQLiteSession` ran it.
 struct NIOSession: SQLSession {
     let connection: SQLiteConnection
+    var textSearch: SQLTextSearch { .fts5 }
 
     func rows(_ sql: String, _ binds: [SQLValue], subject: String) async throws -> [SQLRow] {
         let data: [SQLiteData] = binds.map { value in

@@ -27,6 +27,15 @@ struct PostgresPreparedSlotTests {
         #expect(PostgresPreparedStatements().slot(sql: sql, types: []) == nil)
     }
 
+    /// A search's plan depends on its pattern: it runs unnamed, planned for that pattern.
+    @Test func aSearchStaysUnnamed() {
+        var query = TransactionQuery(merchantId: "m_1")
+        query.search = "lovelace"
+        let (condition, _) = SQLTransactionFilter.condition(of: query, search: .trigramLike)
+        #expect(PostgresPreparedStatements().slot(sql: "SELECT id FROM transactions WHERE \(condition)", types: [.text, .text]) == nil)
+        #expect(PostgresPreparedStatements().slot(sql: "SELECT id FROM transactions WHERE merchant_id = $1", types: [.text]) != nil)
+    }
+
     @Test func onceEverySlotIsTakenNewStatementsRunUnnamed() {
         let statements = PostgresPreparedStatements()
         let slots = (0..<PostgresPreparedStatements.capacity).map { statements.slot(sql: "SELECT \($0)", types: []) }

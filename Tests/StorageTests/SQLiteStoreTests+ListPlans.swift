@@ -43,6 +43,25 @@ extension SQLiteStoreTests {
         #expect(!steps.contains { $0.contains("TEMP B-TREE") }, "\(page): \(steps)")
     }
 
+    /// A search starts from the trigram index's matches and finds each by its id: it never
+    /// walks the merchant's rows (which, without statistics, SQLite's plan would do).
+    @Test func aSearchStartsFromItsMatches() async throws {
+        var query = TransactionQuery(merchantId: "m_1")
+        query.originalsOnly = true
+        query.search = "lovelace"
+        query.searchAmount = 1_800
+        var others = query
+        others.search = nil
+        let (condition, binds) = SQLTransactionFilter.condition(of: others)
+        let clause = try #require(SQLTextSearch.fts5.clause(text: "lovelace", amount: 1_800))
+        let (from, searched, searchedBinds) = SQLTextSearch.fts5.searched(condition: condition, binds: binds, clause: clause)
+        let steps = try await plan(
+            "SELECT * FROM \(from) WHERE \(searched) ORDER BY \(SQLTransactionFilter.order(of: query)) LIMIT 20", searchedBinds)
+        #expect(steps.contains { $0.contains("VIRTUAL TABLE INDEX") && $0.contains("transaction_search") }, "\(steps)")
+        #expect(steps.contains { $0.contains("SEARCH transactions USING INDEX sqlite_autoindex_transactions_1 (id=?)") }, "\(steps)")
+        #expect(!steps.contains { $0.contains("merchant") || $0.contains("parent") }, "\(steps)")
+    }
+
     /// A payment's operations come from their own index, not a walk of the merchant's rows.
     @Test func aPaymentsOperationsUseTheirIndex() async throws {
         let steps = try await plan(

@@ -32,6 +32,10 @@ struct StoreQueryContractTests {
             // Two bank-account rows, so paymentMethodType has both values to order.
             row.bankAccount = ["t03", "t10"].contains(id) ? Fixtures.bankAccount() : nil
             // STAN and transmission time of the acquirer link; t07 repeats t01's STAN (it wraps).
+            // Search's other words: an authorization code, an email, a reference.
+            if id == "t09" { row.processorResult = ProcessorResult(responseCode: "00", message: "Approved", authorizationCode: "AUTH77") }
+            if id == "t12" { row.customerEmail = "Dave@Example.com" }
+            if id == "t08" { row.referenceId = "order-4711" }
             row.processorTrace = ["t01": "0001231123191419", "t07": "0001231124101010", "t09": "0001241123191420",
                                   "u01": "0001231123191419"][id]
             return row
@@ -72,7 +76,18 @@ struct StoreQueryContractTests {
         ("bank account last four", { $0.lastFour = "6789" }, ["t03", "t10"]),
         ("search by name", { $0.search = "Alice" }, ["t01", "t04", "t08", "t11"]),
         ("search by id", { $0.search = "t05" }, ["t05"]),
-        ("search is exact", { $0.search = "alice" }, []),
+        ("search in any case", { $0.search = "aLICE" }, ["t01", "t04", "t08", "t11"]),
+        ("search by part of a name", { $0.search = "ngstr" }, ["t06"]),
+        ("search by part of an email", { $0.search = "example.COM" }, ["t12"]),
+        ("search by part of a reference", { $0.search = "der-47" }, ["t08"]),
+        ("search by authorization code", { $0.search = "auth77" }, ["t09"]),
+        ("search by a card's last four", { $0.search = "4444" }, ["t02", "t07"]),
+        ("search by a bank account's last four", { $0.search = "6789" }, ["t03", "t10"]),
+        ("search by an amount, whole", { $0.search = "15.00"; $0.searchAmount = 1500 }, ["t02", "t03", "t10"]),
+        ("search by an amount is not by part of one", { $0.search = "1.00"; $0.searchAmount = 100 }, ["t11"]),
+        ("search too short for words", { $0.search = "t0" }, []),
+        ("search too short, but an amount", { $0.search = "5"; $0.searchAmount = 500 }, ["t01", "t06", "t08"]),
+        ("search with a quote and wildcards", { $0.search = "a\"%_" }, []),
         ("id prefix", { $0.idPrefix = "t1" }, ["t10", "t11", "t12"]),
         ("id prefix, whole id", { $0.idPrefix = "t05" }, ["t05"]),
         ("id prefix of another merchant's ids", { $0.idPrefix = "u0" }, []),
@@ -82,6 +97,30 @@ struct StoreQueryContractTests {
         ("stan not six digits is ignored", { $0.stan = "00012" }, Set((1...12).map { String(format: "t%02d", $0) })),
         ("stan and amount", { $0.stan = "000123"; $0.minAmount = 700; $0.maxAmount = 700 }, ["t07"]),
     ]
+
+    /// The search's index follows a row's changes: what phase 3 writes (an authorization
+    /// code, the amount approved) is found, and a changed name no longer is.
+    @Test(arguments: StoreFactories.all)
+    func searchFindsARowAsItIsNow(_ factory: StoreFactory) async throws {
+        try await factory.withStore { store in
+            var row = Fixtures.transaction(id: "t_s", status: .pending, amount: 1_800)
+            row.customerName = "Old Name"
+            try await store.seed(transactions: [row])
+            row.customerName = "Ada Lovelace"
+            row.status = .captured
+            row.authorizedAmount = 1_200
+            row.processorResult = ProcessorResult(responseCode: "10", message: "Partial approval", authorizationCode: "ZX9QQ")
+            try await store.write { [row] in try await $0.update(row) }
+            for (text, amount, found) in [("old name", nil, false), ("lovelace", nil, true), ("zx9qq", nil, true),
+                                          ("12.00", Int64(1_200), true), ("18.00", 1_800, true), ("18.01", 1_801, false)] {
+                var query = TransactionQuery(merchantId: "m_1")
+                query.search = text
+                query.searchAmount = amount
+                let page = try await store.read { [query] in try await $0.transactions(query) }
+                #expect(page.items.map(\.id) == (found ? ["t_s"] : []), "\(text)")
+            }
+        }
+    }
 
     @Test(arguments: StoreFactories.all)
     func everyFilter(_ factory: StoreFactory) async throws {

@@ -5,7 +5,8 @@ then the server time of each page, as the median of sequential requests on one k
 connection, and its ratio to GET /health measured the same way in the same run:
 GET /v1/batches, the dashboard's Batches page, GET /v1/transactions page 1 (plain and
 filtered by status), the dashboard's payments list page 1 (with the 30-day volume), the
-volume chart alone, one payment's page and a day's CSV."""
+volume chart alone, one payment's page, a day's CSV, and the payments list searched (part of
+a reference, an amount, a name no payment has)."""
 import http.cookiejar
 import os
 import re
@@ -24,12 +25,14 @@ DAY_MS = 86_400_000
 
 def seed_sql(table_columns, count, template_id, now_ms, dialect):
     """INSERT … SELECT copying the template sale `count` times with its own id, time,
-    amount, brand and status; the movement columns (SQLite 32, PostgreSQL 26) follow."""
+    amount, brand, card's last four digits and status; the movement columns (SQLite 32, PostgreSQL 26) follow."""
     step = 60 * DAY_MS // count
     declined = "(i % 10 = 0)"
     amount = "(1000 + i % 5000)"
     brand = "(CASE i % 3 WHEN 0 THEN 'visa' WHEN 1 THEN 'mastercard' ELSE 'amex' END)"
     text = lambda value: f"CAST({value} AS TEXT)"  # noqa: E731
+    padded = f"'000' || {text('i % 10000')}"
+    last_four = f"right({padded}, 4)" if dialect == "pg" else f"substr({padded}, -4)"
     replace = {
         "id": f"'seed_' || {text('i')}",
         "status": f"CASE WHEN {declined} THEN 'declined' ELSE status END",
@@ -37,6 +40,8 @@ def seed_sql(table_columns, count, template_id, now_ms, dialect):
         "captured_amount": f"CASE WHEN {declined} THEN 0 ELSE {amount} END",
         "card_brand": brand, "batch_id": f"CASE WHEN {declined} THEN NULL ELSE batch_id END",
         "reference_id": f"'seed-' || {text('i')}", "processor_trace": None,
+        # Cards' last four digits vary, as a real merchant's do (the search indexes them).
+        "masked_pan": f"'424242******' || {last_four}",
         "created_at": f"{now_ms} - i * {step}", "updated_at": f"{now_ms} - i * {step}",
         "batch_kind": f"CASE WHEN {declined} THEN NULL ELSE 'sale' END",
         "batch_brand": f"CASE WHEN {declined} THEN NULL ELSE {brand} END",
@@ -61,7 +66,7 @@ def seed_postgres(url, schema, count, template_id):
     psql = ["psql", "-q", "-v", "ON_ERROR_STOP=1", "-At", url]
     columns = subprocess.run(
         psql + ["-c", "SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() "
-                      "AND table_name = 'transactions' ORDER BY ordinal_position"],
+                      "AND table_name = 'transactions' AND is_generated = 'NEVER' ORDER BY ordinal_position"],
         env=environment, capture_output=True, text=True, check=True).stdout.split()
     sql = seed_sql(columns, count, template_id, int(time.time() * 1000), "pg")
     kept_lists = subprocess.run(psql + ["-c", "SELECT to_regclass('daily_volume') IS NOT NULL"],
@@ -158,6 +163,9 @@ def measure(label, gateway, token, admin, requests):
         ("GET /v1/transactions", "/v1/transactions", api),
         ("GET /v1/transactions?status=declined", "/v1/transactions?status=declined", api),
         ("dashboard payments list", "/dashboard", dashboard),
+        ("dashboard search, part of a reference", "/dashboard?q=seed-4242", dashboard),
+        ("dashboard search, an amount", "/dashboard?q=18.00", dashboard),
+        ("dashboard search, nothing found", "/dashboard?q=lovelace", dashboard),
         ("dashboard 30-day volume", "/dashboard/volume.svg", dashboard),
         ("dashboard payment page", "/dashboard/payments/seed_1", dashboard),
         ("dashboard CSV, one day", f"/dashboard/payments.csv?from={day}", dashboard),

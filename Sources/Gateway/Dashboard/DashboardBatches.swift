@@ -10,12 +10,24 @@ struct DashboardBatches: Sendable {
     let batches: BatchService
     let accounts: DashboardAccounts
 
+    /// Batches a page shows, newest first.
+    static let pageSize = 20
+
     func page(_ input: DashboardInput) async throws -> DashboardOutcome {
         let (session, user) = (try input.session, try input.user)
-        let all = try await batches.list(merchantId: user.merchantId)
+        var number = 1
+        if let text = input.query("page") {
+            guard let asked = Int(text), (1...100_000).contains(asked) else { throw DashboardFailure.badForm("page must be 1 or more") }
+            number = asked
+        }
+        let (shown, total) = try await batches.page(merchantId: user.merchantId, limit: Self.pageSize, offset: (number - 1) * Self.pageSize)
+        let pages = max(1, (total + Self.pageSize - 1) / Self.pageSize)
         let model = Page(
             title: "Batches", user: input.layout.user,
-            batches: all.map(BatchModel.init), canClose: user.role == .admin && all.contains { $0.isOpen && $0.transactionCount > 0 },
+            batches: shown.map(BatchModel.init), canClose: user.role == .admin && shown.contains { $0.isOpen && $0.transactionCount > 0 },
+            page: number, pages: pages,
+            previous: number > 1 ? DashboardPath.batches.with([("page", String(number - 1))]) : nil,
+            next: number < pages ? DashboardPath.batches.with([("page", String(number + 1))]) : nil,
             csrf: session.csrfToken, key: DashboardCookies.newToken(), notice: input.query("closed").map { _ in "The batch was closed and settled." })
         return .page(DashboardResponse.html(DashboardTemplates.shared.render(model)))
     }
@@ -97,6 +109,10 @@ struct DashboardBatches: Sendable {
         var close = DashboardPath.closeBatch.path
         var batches: [BatchModel]
         var canClose: Bool
+        var page: Int
+        var pages: Int
+        var previous: String?
+        var next: String?
         var csrf: String
         var key: String
         var notice: String?

@@ -64,7 +64,7 @@ struct DashboardController: Sendable {
 
     private var batchRoutes: [GatewayRoute] {
         [
-            .page(DashboardPath.batches.path, .signedIn(.viewer), query: ["closed"]) { try await batches.page($0) },
+            .page(DashboardPath.batches.path, .signedIn(.viewer), query: ["closed", "page"]) { try await batches.page($0) },
             .form(DashboardPath.closeBatch.path, .signedIn(.admin),
                   DashboardFormRule(fields: [], keyed: true, confirm: { _ in DashboardBatches.confirmation }, landing: { _ in .batches })) {
                 try await batches.close($0)

@@ -65,6 +65,7 @@ struct DashboardPaymentPage: DashboardView {
     var id: String
     var type: String
     var status: String
+    var badges: [DashboardBadge]
     /// What was approved (``DashboardAmount``).
     var amount: String
     /// What was asked, when it differs from ``amount``.
@@ -80,6 +81,9 @@ struct DashboardPaymentPage: DashboardView {
     var settled: String?
     var processor: String?
     var card: Card?
+    var addresses: [Address]
+    /// Address verification's answer, "Y: Street address and postal code match".
+    var avs: String?
     var cardPresent: Fields?
     var bankAccount: Fields?
     var breakdown: Fields?
@@ -99,6 +103,9 @@ struct DashboardPaymentPage: DashboardView {
         id = payment.id
         type = payment.type.rawValue
         status = payment.status.rawValue
+        badges = DashboardBadge.badges(of: payment)
+        addresses = Self.addresses(of: payment)
+        avs = Self.avs(of: payment)
         amount = shown.approved.description
         asked = shown.askedWhenDifferent?.description
         date = DashboardFormat.date(payment.createdAt)

@@ -9,10 +9,16 @@ extension DashboardPayments {
         var date: String
         var type: String
         var status: String
+        var badges: [DashboardBadge]
         /// What was approved (``DashboardAmount``).
         var amount: String
         /// What was asked, when it differs from ``amount``.
         var asked: String?
+        /// The payment's running totals: captured, refunded, and what it nets (captured less
+        /// refunded; an unreferenced refund's is negative).
+        var captured: String
+        var refunded: String
+        var net: String
         var instrument: String
         var reference: String
         var customer: String
@@ -23,9 +29,15 @@ extension DashboardPayments {
             date = DashboardFormat.date(row.createdAt)
             type = row.type.rawValue
             status = row.status.rawValue
+            badges = DashboardBadge.badges(of: row)
             let shown = DashboardAmount(row)
             amount = shown.approved.description
             asked = shown.askedWhenDifferent?.description
+            // Both totals are at least zero and at most Int64's largest, so their difference fits.
+            let money = { (minor: Int64) in Money(minorUnits: minor, currency: row.currency).description }
+            captured = money(row.capturedAmount)
+            refunded = money(row.refundedAmount)
+            net = money(row.capturedAmount - row.refundedAmount)
             instrument = row.card.map { "\($0.brand) \($0.maskedPan)" } ?? row.bankAccount.map { "ACH \($0.maskedAccountNumber)" } ?? ""
             reference = row.referenceId ?? ""
             customer = row.customerName ?? row.customerEmail ?? ""
@@ -40,8 +52,12 @@ extension DashboardPayments {
             case "date": date
             case "type": type
             case "status": status
+            case "badges": badges
             case "amount": amount
             case "asked": asked
+            case "captured": captured
+            case "refunded": refunded
+            case "net": net
             case "instrument": instrument
             case "reference": reference
             case "customer": customer

@@ -87,6 +87,12 @@ struct DashboardPayments: Sendable {
         if let text = parameters.get("q"), !text.trimmingCharacters(in: .whitespaces).isEmpty {
             query.search = String(text.trimmingCharacters(in: .whitespaces).prefix(255))
             filters.q = query.search ?? ""
+            // Text that reads as an amount in the merchant's currency ("18.00", "18") also
+            // finds that amount exactly, asked or approved.
+            if let search = query.search, search.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
+               let money = try? Money(parsing: search, currency: currency), money.minorUnits >= 0 {
+                query.searchAmount = money.minorUnits
+            }
         }
         if let page = parameters.get("page") {
             guard let number = Int(page), (1...100_000).contains(number) else { throw DashboardFailure.badForm("page must be 1 or more") }

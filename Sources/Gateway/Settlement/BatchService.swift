@@ -75,6 +75,18 @@ struct BatchService: Sendable {
         }
     }
 
+    /// One page of the merchant's batches, newest first (the open one, with its running
+    /// totals, on the first), and how many there are.
+    func page(merchantId: String, limit: Int, offset: Int) async throws -> (batches: [Batch], total: Int) {
+        try await store.read { reader in
+            var (batches, total) = try await reader.batches(merchantId: merchantId, limit: limit, offset: offset)
+            for index in batches.indices where batches[index].isOpen {
+                try await Self.runningTotals(of: &batches[index], in: reader)
+            }
+            return (batches, total)
+        }
+    }
+
     /// One batch of the merchant (running totals when open); nil for another merchant's.
     func batch(id: String, merchantId: String) async throws -> Batch? {
         try await store.read { reader in

@@ -47,7 +47,8 @@ struct DashboardSnapshotTests {
 
     @Test func batches() throws {
         try Self.check(DashboardBatches.Page(
-            title: "Batches", user: Self.user, batches: [.init(Fixtures.batch())], canClose: true, csrf: "CSRF", key: "KEY",
+            title: "Batches", user: Self.user, batches: [.init(Fixtures.batch())], canClose: true, page: 2, pages: 3,
+            previous: DashboardPath.batches.with([("page", "1")]), next: DashboardPath.batches.with([("page", "3")]), csrf: "CSRF", key: "KEY",
             notice: "The batch was closed and settled."))
     }
 
