@@ -1,17 +1,20 @@
 import Foundation
 import Hummingbird
 import PaymentCore
+import Storage
 
 /// Transactions as CSV (RFC 4180): one header row, then a row each; amounts as decimals
 /// in their currency: `amount` what was approved (or, in a batch's file, what the batch
-/// counts, refunds negative) and `amount_requested` what was asked. A cell a spreadsheet
+/// counts, refunds negative) and `amount_requested` what was asked; `captured`, `refunded`,
+/// `net` (captured less refunded) and `tip` are the payment's running totals, and
+/// `authorization_code` the processor's. A cell a spreadsheet
 /// would run as a formula (=, +, -, @) is quoted with a leading apostrophe, since
 /// references and names are text clients sent; an amount is written as it is.
 public enum DashboardCSV {
     /// The columns, shared by the dashboard's files and `tapline export transactions`.
     public static let header = [
         "id", "created_at", "type", "status", "amount", "amount_requested", "currency", "card_or_account", "brand", "reference", "customer",
-        "batch_id", "parent_id",
+        "batch_id", "parent_id", "captured", "refunded", "net", "tip", "authorization_code",
     ]
 
     /// One row of the file: a transaction and the two amounts written for it.
@@ -33,18 +36,31 @@ public enum DashboardCSV {
         }
     }
 
+    /// Every transaction `query` finds, as a file written while it is read, a page at a time.
+    static func streamed(filename: String, from export: TransactionExport, query: TransactionQuery) -> Response {
+        let body = ResponseBody { writer in
+            let dates = ISO8601DateFormatter()
+            try await writer.write(ByteBuffer(string: header.joined(separator: ",") + "\r\n"))
+            try await export.forEachPage(of: query) { page in
+                guard !page.isEmpty else { return }
+                try await writer.write(ByteBuffer(string: page.map { row(Line($0), dates: dates) + "\r\n" }.joined()))
+            }
+            try await writer.finish(nil)
+        }
+        return Response(status: .ok, headers: headers(filename), body: body)
+    }
+
+    private static func headers(_ filename: String) -> HTTPFields {
+        [.contentType: "text/csv; charset=utf-8", .contentDisposition: "attachment; filename=\"\(filename)\"", .cacheControl: "no-store"]
+    }
+
     static func response(_ lines: [Line], filename: String) -> Response {
         var text = [header.joined(separator: ",")]
         // One formatter for the whole file, not one per row.
         let dates = ISO8601DateFormatter()
         for line in lines { text.append(row(line, dates: dates)) }
         let body = text.joined(separator: "\r\n") + "\r\n"
-        return Response(
-            status: .ok,
-            headers: [
-                .contentType: "text/csv; charset=utf-8", .contentDisposition: "attachment; filename=\"\(filename)\"", .cacheControl: "no-store",
-            ],
-            body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
+        return Response(status: .ok, headers: headers(filename), body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
     }
 
     /// One line of the file without its line break, in ``header``'s order; `tapline export`
@@ -58,7 +74,10 @@ public enum DashboardCSV {
             row.card?.maskedPan ?? row.bankAccount?.maskedAccountNumber ?? "", row.card?.brand ?? (row.bankAccount == nil ? "" : "ach"),
             row.referenceId ?? "", row.customerName ?? "", row.batchId ?? "", row.parentId ?? "",
         ].map(cell)
-        return (described + amounts + rest).joined(separator: ",")
+        // The payment's running totals; net is captured less refunded (both at least zero).
+        let money = { (minor: Int64) in Money(minorUnits: minor, currency: row.currency).formattedAmount }
+        let totals = [money(row.capturedAmount), money(row.refundedAmount), money(row.capturedAmount - row.refundedAmount), money(row.tipAmount)]
+        return (described + amounts + rest + totals + [cell(row.processorResult?.authorizationCode ?? "")]).joined(separator: ",")
     }
 
     static func cell(_ value: String) -> String {

@@ -39,16 +39,11 @@ public struct TransactionExport: Sendable {
         var query = TransactionQuery(merchantId: merchantId)
         query.createdFrom = from
         query.createdTo = to
-        query.orderBy = .date
-        query.ascending = true
-        query.pageSize = pageSize
         let dates = ISO8601DateFormatter()
         let renderer = TransactionRenderer(now: { Date() })
         let encoder = APIJSON.encoder
         if format == .csv { try output(DashboardCSV.header.joined(separator: ",") + "\r\n") }
-        var written = 0
-        while true {
-            let page = try await store.read { [query] in try await $0.transactions(query) }.items
+        return try await forEachPage(of: query) { page in
             for row in page {
                 switch format {
                 case .csv:
@@ -58,8 +53,25 @@ public struct TransactionExport: Sendable {
                     try output(String(decoding: line, as: UTF8.self) + "\n")
                 }
             }
-            written += page.count
-            guard page.count == pageSize else { return written }
+        }
+    }
+
+    /// Hands `body` every transaction `query` finds (its filters; not its order or page),
+    /// oldest first, one page of ``pageSize`` at a time, each from its own read; returns how
+    /// many there were. The dashboard's payments CSV streams through it too.
+    @discardableResult
+    func forEachPage(of query: TransactionQuery, _ body: ([Transaction]) async throws -> Void) async throws -> Int {
+        var query = query
+        query.orderBy = .date
+        query.ascending = true
+        query.page = 0
+        query.pageSize = pageSize
+        var handed = 0
+        while true {
+            let page = try await store.read { [query] in try await $0.transactions(query) }.items
+            try await body(page)
+            handed += page.count
+            guard page.count == pageSize else { return handed }
             query.page += 1
         }
     }
