@@ -81,13 +81,15 @@ struct DashboardAccounts: Sendable {
 
     /// The signed-in session and user of a cookie token; nil when there is none, it expired,
     /// or its user is gone.
-    func current(token: String?) async throws -> (session: DashboardSession, user: DashboardUser)? {
+    func current(token: String?) async throws -> DashboardSignedIn? {
         guard let token, !token.isEmpty, token.utf8.count <= 128 else { return nil }
         let now = now()
         return try await store.read { reader in
             guard let session = try await reader.dashboardSession(tokenHash: Self.hash(token)), session.expiresAt > now,
                   let user = try await reader.dashboardUser(id: session.userId, merchantId: session.merchantId) else { return nil }
-            return (session, user)
+            // The merchant's name, for every page's header, in the same read.
+            let merchant = try await reader.merchant(id: user.merchantId)
+            return DashboardSignedIn(session: session, user: user, merchantName: merchant?.name ?? user.merchantId)
         }
     }
 

@@ -9,6 +9,8 @@ struct DashboardPageModel: Sendable {
         var email: String
         var role: String
         var csrf: String
+        /// The merchant the user works for, named on every page.
+        var merchant: String
         /// The main navigation, and where the sign-out form posts.
         var nav: [Link] = Link.main
         var signOut = DashboardPath.signOut.path
@@ -40,10 +42,10 @@ struct DashboardPageModel: Sendable {
     var title: String
     var user: UserModel?
 
-    init(title: String, session: DashboardSession? = nil, user: DashboardUser? = nil) {
+    init(title: String, signedIn: DashboardSignedIn? = nil) {
         self.title = title
-        if let session, let user {
-            self.user = UserModel(email: user.email, role: user.role.rawValue, csrf: session.csrfToken)
+        if let signedIn {
+            user = UserModel(email: signedIn.user.email, role: signedIn.user.role.rawValue, csrf: signedIn.session.csrfToken, merchant: signedIn.merchantName)
         }
     }
 }

@@ -122,7 +122,7 @@ struct DashboardPayments: Sendable {
         guard let (payment, operations, merchant) = found else {
             throw DashboardFailure.notFound("No transaction \(id.prefix(64)) for this merchant.")
         }
-        var model = DashboardPaymentPage(payment, operations: operations, layout: DashboardPageModel(title: "", session: session, user: user))
+        var model = DashboardPaymentPage(payment, operations: operations, layout: DashboardPageModel(title: "", signedIn: signedIn))
         model.events = try await events(of: payment.id, merchantId: user.merchantId)
         model.problem = problem
         model.notice = done.flatMap(DashboardAction.init(rawValue:)).map { "\($0.label(ach: payment.bankAccount != nil)): done." }

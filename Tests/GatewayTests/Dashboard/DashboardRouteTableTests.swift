@@ -86,6 +86,19 @@ struct DashboardRouteTableTests {
         }
     }
 
+    /// Every page a signed-in user reaches from the menu names the merchant they work for.
+    @Test(arguments: keys.filter { $0.hasPrefix("GET ") && !$0.contains(":") && !$0.contains(".") && !$0.contains("sign-in") })
+    func everyPageNamesTheMerchant(_ key: String) async throws {
+        let route = try #require(RouteTable.route(key))
+        let harness = try await GatewayHarness.dashboard()
+        let name = try #require(try await harness.store.read { try await $0.merchant(id: harness.merchantId) }?.name)
+        try await harness.browse { browser, _ in
+            try await browser.signIn(email: "viewer@shop.example", password: DashboardHarness.password)
+            let page = try await browser.get(route.path)
+            #expect(page.status == 200 && page.text.contains(#"<span class="merchant">\#(name)</span>"#), "\(key)")
+        }
+    }
+
     @Test(arguments: ["/dashboard/nowhere", "/dashboard/payments/x-1/nowhere", "/dashboard/static/other.css"])
     func anUnknownDashboardAddressIsTheDashboardsOwn404(_ path: String) async throws {
         let harness = try await GatewayHarness.dashboard()

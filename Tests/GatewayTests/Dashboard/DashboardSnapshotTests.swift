@@ -12,7 +12,7 @@ import Testing
 /// `TAPLINE_RECORD_SNAPSHOTS=1 swift test --filter DashboardSnapshotTests` writes them anew.
 @Suite("Dashboard: every page's HTML")
 struct DashboardSnapshotTests {
-    static let user = DashboardPageModel.UserModel(email: "admin@shop.example", role: "admin", csrf: "CSRF")
+    static let user = DashboardPageModel.UserModel(email: "admin@shop.example", role: "admin", csrf: "CSRF", merchant: "Corner Café")
     static let when = Fixtures.epoch
 
     @Test func signIn() throws {

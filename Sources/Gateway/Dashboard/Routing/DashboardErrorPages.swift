@@ -14,7 +14,7 @@ struct DashboardErrorPages: RouterMiddleware {
             return try await payments.payment(
                 paymentId, signedIn: signedIn, problem: DashboardFailure.refused(reason, page: .payments).message, status: .conflict)
         } catch let failure as DashboardFailure {
-            return DashboardResponse.failure(failure, model: DashboardPageModel(title: "", session: context.dashboard?.session, user: context.dashboard?.user))
+            return DashboardResponse.failure(failure, model: DashboardPageModel(title: "", signedIn: context.dashboard))
         }
     }
 }

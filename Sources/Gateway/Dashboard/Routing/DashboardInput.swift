@@ -7,6 +7,8 @@ import Storage
 struct DashboardSignedIn: Sendable {
     var session: DashboardSession
     var user: DashboardUser
+    /// The merchant's name, which every page's header shows.
+    var merchantName: String
 }
 
 /// What a dashboard handler receives once ``DashboardPipeline`` has done the shared work:
@@ -34,7 +36,7 @@ struct DashboardInput: Sendable {
 
     /// What the layout shows: the page's title and who is signed in.
     var layout: DashboardPageModel {
-        DashboardPageModel(title: "", session: signedIn?.session, user: signedIn?.user)
+        DashboardPageModel(title: "", signedIn: signedIn)
     }
 
     /// A path parameter of the route's template.

@@ -10,9 +10,7 @@ struct DashboardSessionMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var context = context
         let token = DashboardCookies.value(DashboardCookies.session, in: request.headers)
-        if token != nil, let (session, user) = try await accounts.current(token: token) {
-            context.dashboard = DashboardSignedIn(session: session, user: user)
-        }
+        if token != nil { context.dashboard = try await accounts.current(token: token) }
         return try await next(request, context)
     }
 }
