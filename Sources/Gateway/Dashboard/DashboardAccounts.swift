@@ -87,9 +87,8 @@ struct DashboardAccounts: Sendable {
         return try await store.read { reader in
             guard let session = try await reader.dashboardSession(tokenHash: Self.hash(token)), session.expiresAt > now,
                   let user = try await reader.dashboardUser(id: session.userId, merchantId: session.merchantId) else { return nil }
-            // The merchant's name, for every page's header, in the same read.
-            let merchant = try await reader.merchant(id: user.merchantId)
-            return DashboardSignedIn(session: session, user: user, merchantName: merchant?.name ?? user.merchantId)
+            // The merchant (its name on every page, its currency and windows), in the same read.
+            return DashboardSignedIn(session: session, user: user, merchant: try await reader.merchant(id: user.merchantId))
         }
     }
 

@@ -27,8 +27,8 @@ extension DashboardPayments {
     }
 
     /// The last 30 UTC days' volume in the merchant's first currency.
-    func volumeChart(_ user: DashboardUser) async throws -> DashboardVolumeChart {
-        let currency = try await currency(user)
+    func volumeChart(_ signedIn: DashboardSignedIn) async throws -> DashboardVolumeChart {
+        let (user, currency) = (signedIn.user, signedIn.currency)
         let today = Int64((now().timeIntervalSince1970 * 1000).rounded()) / DailyVolume.millisecondsPerDay
         let from = Date(timeIntervalSince1970: TimeInterval(today - Int64(DashboardVolumeChart.days - 1)) * 86_400)
         let to = Date(timeIntervalSince1970: TimeInterval(today + 1) * 86_400)
@@ -36,8 +36,8 @@ extension DashboardPayments {
         return DashboardVolumeChart(volumes: volumes, endingOn: today, currency: currency)
     }
 
-    func volumeImage(_ user: DashboardUser) async throws -> Response {
-        let svg = try await volumeChart(user).svg
+    func volumeImage(_ signedIn: DashboardSignedIn) async throws -> Response {
+        let svg = try await volumeChart(signedIn).svg
         return Response(status: .ok, headers: [.contentType: "image/svg+xml", .cacheControl: "no-store"],
                         body: ResponseBody(byteBuffer: ByteBuffer(string: svg)))
     }

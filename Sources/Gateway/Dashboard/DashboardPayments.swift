@@ -15,11 +15,12 @@ struct DashboardPayments: Sendable {
 
     func list(_ input: DashboardInput) async throws -> DashboardOutcome {
         let user = try input.user
-        let (parsed, filters) = try Self.query(input.query, merchantId: user.merchantId, currency: try await currency(user))
+        let signedIn = try input.requireSignedIn()
+        let (parsed, filters) = try Self.query(input.query, merchantId: user.merchantId, currency: signedIn.currency)
         var query = parsed
         query.pageSize = Self.pageSize
         let found = try await store.read { [query] in try await $0.transactions(query) }
-        let chart = try await volumeChart(user)
+        let chart = try await volumeChart(signedIn)
         let pages = max(1, (found.total + Self.pageSize - 1) / Self.pageSize)
         let model = ListPage(
             title: "Payments", user: input.layout.user, filters: filters,
@@ -34,11 +35,6 @@ struct DashboardPayments: Sendable {
     }
 
     /// The list's filters read from the query string, strictly.
-    /// The currency amounts are typed in: the merchant's first.
-    func currency(_ user: DashboardUser) async throws -> Currency {
-        try await store.read { try await $0.merchant(id: user.merchantId) }?.paymentSettings.currencies.first ?? .usd
-    }
-
     static func query(_ parameters: DashboardForm, merchantId: String, currency: Currency) throws -> (TransactionQuery, Filters) {
         var filters = Filters()
         var query = TransactionQuery(merchantId: merchantId)
@@ -106,7 +102,7 @@ struct DashboardPayments: Sendable {
     func csv(_ input: DashboardInput) async throws -> DashboardOutcome {
         let user = try input.user
         // Read before the answer starts: a filter refused is a page, not half a file.
-        let (query, _) = try Self.query(input.query, merchantId: user.merchantId, currency: try await currency(user))
+        let (query, _) = try Self.query(input.query, merchantId: user.merchantId, currency: try input.requireSignedIn().currency)
         return .page(DashboardCSV.streamed(filename: "payments.csv", from: TransactionExport(store: store), query: query))
     }
 
@@ -115,11 +111,12 @@ struct DashboardPayments: Sendable {
         _ id: String, signedIn: DashboardSignedIn, done: String? = nil, problem: String? = nil, status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let (session, user) = (signedIn.session, signedIn.user)
-        let found = try await store.read { reader -> (Transaction, [Transaction], Merchant?)? in
+        let merchant = signedIn.merchant
+        let found = try await store.read { reader -> (Transaction, [Transaction])? in
             guard let payment = try await reader.transaction(id: id, merchantId: user.merchantId) else { return nil }
-            return (payment, try await reader.followUps(of: payment.id, merchantId: user.merchantId), try await reader.merchant(id: user.merchantId))
+            return (payment, try await reader.followUps(of: payment.id, merchantId: user.merchantId))
         }
-        guard let (payment, operations, merchant) = found else {
+        guard let (payment, operations) = found else {
             throw DashboardFailure.notFound("No transaction \(id.prefix(64)) for this merchant.")
         }
         var model = DashboardPaymentPage(payment, operations: operations, layout: DashboardPageModel(title: "", signedIn: signedIn))

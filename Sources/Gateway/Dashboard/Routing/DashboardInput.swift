@@ -1,14 +1,21 @@
 import Foundation
 import Hummingbird
+import PaymentCore
 import Storage
 
-/// Who is signed in to the dashboard: the session (with its CSRF token) and its user, found
-/// from the session cookie once per request (``DashboardSessionMiddleware``).
+/// Who is signed in to the dashboard: the session (with its CSRF token), its user and the
+/// user's merchant, found from the session cookie in one read per request
+/// (``DashboardSessionMiddleware``); pages use this merchant rather than reading it again.
 struct DashboardSignedIn: Sendable {
     var session: DashboardSession
     var user: DashboardUser
+    var merchant: Merchant?
+
     /// The merchant's name, which every page's header shows.
-    var merchantName: String
+    var merchantName: String { merchant?.name ?? user.merchantId }
+
+    /// The currency amounts are typed in and the volume is charted in: the merchant's first.
+    var currency: Currency { merchant?.paymentSettings.currencies.first ?? .usd }
 }
 
 /// What a dashboard handler receives once ``DashboardPipeline`` has done the shared work:
