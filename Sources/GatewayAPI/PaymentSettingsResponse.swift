@@ -34,6 +34,9 @@ public struct PaymentSettingsResponse: Codable, Sendable, Equatable {
     /// The merchant category code sent in ISO 8583 field 18: the merchant's, or 5999 when it
     /// set none (Tapline).
     public var merchantCategoryCode: String?
+    /// How the dashboard and receipts write money and dates (BCP 47): the merchant's, or
+    /// en-US when it set none (Tapline).
+    public var locale: String
 
     public init(availableCurrencies: [NamedOption], zeroCostProcessingOption: ZeroCostProcessingOption, defaultSurchargeRate: Decimal?,
                 defaultCashDiscountRate: Decimal?, defaultDualPricingRate: Decimal?, isTipsEnabled: Bool, defaultTipsOptions: [Decimal]?,
@@ -41,7 +44,7 @@ public struct PaymentSettingsResponse: Codable, Sendable, Equatable {
                 availablePaymentProcessors: [PaymentProcessorOption], avs: AvsOptions?, isCustomerCardSavingByTerminalEnabled: Bool,
                 ttpIosTerminalProfileId: String?, taxRate: Decimal? = nil, acquirerMerchantId: String? = nil,
                 acquirerTerminalId: String? = nil, isSignatureWaived: Bool = false, appleMerchantIdentifier: String? = nil,
-                merchantCategoryCode: String? = nil) {
+                merchantCategoryCode: String? = nil, locale: String = "en-US") {
         self.availableCurrencies = availableCurrencies
         self.zeroCostProcessingOption = zeroCostProcessingOption
         self.defaultSurchargeRate = defaultSurchargeRate
@@ -61,6 +64,7 @@ public struct PaymentSettingsResponse: Codable, Sendable, Equatable {
         self.isSignatureWaived = isSignatureWaived
         self.appleMerchantIdentifier = appleMerchantIdentifier
         self.merchantCategoryCode = merchantCategoryCode
+        self.locale = locale
     }
 }
 

@@ -2,7 +2,7 @@ import Foundation
 
 /// `PATCH /v1/settings/payment`: changes some of the merchant's payment settings. Every
 /// field is optional and only the fields present change. The nullable settings (the three
-/// default rates, `ttpIosTerminalProfileId`, the acquirer ids, `appleMerchantIdentifier` and `merchantCategoryCode`) are `T??`: absent (`nil`) keeps the value,
+/// default rates, `ttpIosTerminalProfileId`, the acquirer ids, `appleMerchantIdentifier`, `merchantCategoryCode` and `locale`) are `T??`: absent (`nil`) keeps the value,
 /// JSON `null` (`.some(nil)`) clears it, as in JSON Merge Patch. Any other field sent as
 /// `null` is refused. Rates are exact decimal percentages from 0 to 100, at most four decimals.
 public struct UpdatePaymentSettingsRequest: Codable, Sendable, Equatable {
@@ -40,6 +40,9 @@ public struct UpdatePaymentSettingsRequest: Codable, Sendable, Equatable {
     /// The merchant category code (ISO 18245) sent in ISO 8583 field 18: four digits;
     /// `null` goes back to the default, 5999.
     public var merchantCategoryCode: String??
+    /// How the merchant's dashboard and receipts write money and dates: a BCP 47 language and
+    /// region the gateway knows ("en-US", "de-DE"); `null` goes back to en-US.
+    public var locale: String??
 
     public init(
         availableCurrencies: [String]? = nil, zeroCostProcessingOption: ZeroCostProcessingOption? = nil,
@@ -48,7 +51,7 @@ public struct UpdatePaymentSettingsRequest: Codable, Sendable, Equatable {
         availableTransactionTypes: [String]? = nil, settlementBatchTimeSlots: [SettlementBatchTimeSlot]? = nil, avs: AvsOptions? = nil,
         isCustomerCardSavingByTerminalEnabled: Bool? = nil, ttpIosTerminalProfileId: String?? = nil,
         acquirerMerchantId: String?? = nil, acquirerTerminalId: String?? = nil, isSignatureWaived: Bool? = nil,
-        appleMerchantIdentifier: String?? = nil, merchantCategoryCode: String?? = nil
+        appleMerchantIdentifier: String?? = nil, merchantCategoryCode: String?? = nil, locale: String?? = nil
     ) {
         self.availableCurrencies = availableCurrencies
         self.zeroCostProcessingOption = zeroCostProcessingOption
@@ -69,13 +72,14 @@ public struct UpdatePaymentSettingsRequest: Codable, Sendable, Equatable {
         self.isSignatureWaived = isSignatureWaived
         self.appleMerchantIdentifier = appleMerchantIdentifier
         self.merchantCategoryCode = merchantCategoryCode
+        self.locale = locale
     }
 
     private enum CodingKeys: String, CodingKey {
         case availableCurrencies, zeroCostProcessingOption, defaultSurchargeRate, defaultCashDiscountRate, defaultDualPricingRate
         case taxRate, isTipsEnabled, defaultTipsOptions, availableCardTypes, availableTransactionTypes, settlementBatchTimeSlots
         case avs, isCustomerCardSavingByTerminalEnabled, ttpIosTerminalProfileId, acquirerMerchantId, acquirerTerminalId
-        case isSignatureWaived, appleMerchantIdentifier, merchantCategoryCode
+        case isSignatureWaived, appleMerchantIdentifier, merchantCategoryCode, locale
     }
 
     public init(from decoder: any Decoder) throws {
@@ -99,6 +103,7 @@ public struct UpdatePaymentSettingsRequest: Codable, Sendable, Equatable {
         isSignatureWaived = try container.decodeUnlessNull(Bool.self, forKey: .isSignatureWaived)
         appleMerchantIdentifier = try container.decodeClearable(String.self, forKey: .appleMerchantIdentifier)
         merchantCategoryCode = try container.decodeClearable(String.self, forKey: .merchantCategoryCode)
+        locale = try container.decodeClearable(String.self, forKey: .locale)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -122,6 +127,7 @@ public struct UpdatePaymentSettingsRequest: Codable, Sendable, Equatable {
         try container.encodeIfPresent(isSignatureWaived, forKey: .isSignatureWaived)
         try container.encodeClearable(appleMerchantIdentifier, forKey: .appleMerchantIdentifier)
         try container.encodeClearable(merchantCategoryCode, forKey: .merchantCategoryCode)
+        try container.encodeClearable(locale, forKey: .locale)
     }
 }
 

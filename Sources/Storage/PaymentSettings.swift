@@ -40,6 +40,13 @@ public struct PaymentSettings: Sendable, Equatable, Codable {
     /// four digits; nil until set, when the link sends 5999
     /// (`AcquirerIdentity.defaultMerchantCategoryCode`).
     public var merchantCategoryCode: String?
+    /// How the merchant's dashboard pages and receipts write money and dates: a BCP 47
+    /// language and region ("en-US", "de-DE", "ja-JP"); nil until set, when they read
+    /// ``PaymentSettings/defaultLocale``.
+    public var locale: String?
+
+    /// The locale pages and receipts use while a merchant has set none.
+    public static let defaultLocale = "en-US"
 
     public static let defaultTipPercentages: [Decimal] = [15, 18, 20]
     public static let defaultCardBrands = ["visa", "mastercard", "amex", "discover"]
@@ -52,7 +59,7 @@ public struct PaymentSettings: Sendable, Equatable, Codable {
         settlementTimes: [SettlementTime] = [SettlementTime(hours: 23, minutes: 0, timeZone: "UTC")],
         avs: AVSSettings = AVSSettings(), customerCardSavingEnabled: Bool = false, tapToPayTerminalProfileId: String? = nil,
         acquirerMerchantId: String? = nil, acquirerTerminalId: String? = nil, signatureWaived: Bool = false,
-        appleMerchantIdentifier: String? = nil, merchantCategoryCode: String? = nil
+        appleMerchantIdentifier: String? = nil, merchantCategoryCode: String? = nil, locale: String? = nil
     ) {
         self.currencies = currencies
         self.pricing = pricing
@@ -69,6 +76,7 @@ public struct PaymentSettings: Sendable, Equatable, Codable {
         self.signatureWaived = signatureWaived
         self.appleMerchantIdentifier = appleMerchantIdentifier
         self.merchantCategoryCode = merchantCategoryCode
+        self.locale = locale
     }
 
     /// The tips to suggest on a payment: none when tips are off.

@@ -4,7 +4,7 @@ import Storage
 
 extension SQLTables {
     /// A merchant with its payment settings flattened into columns (SQLite migration 4; the
-    /// acquirer ids migration 12; the signature waiver 26; the Apple merchant identifier 28; the MCC 30), and its receipt profile as JSON (migration 17).
+    /// acquirer ids migration 12; the signature waiver 26; the Apple merchant identifier 28; the MCC 30; the locale 37), and its receipt profile as JSON (migration 17).
     /// Rates are TEXT decimals; lists are JSON text.
     static let merchants = SQLTable<Merchant>("merchants", key: ["id"], columns: [
         Column(name: "id") { .text($0.id) },
@@ -32,6 +32,7 @@ extension SQLTables {
         Column(name: "signature_waived") { .bool($0.paymentSettings.signatureWaived) },
         Column(name: "apple_merchant_identifier") { SQLValue.text($0.paymentSettings.appleMerchantIdentifier) },
         Column(name: "merchant_category_code") { SQLValue.text($0.paymentSettings.merchantCategoryCode) },
+        Column(name: "locale") { SQLValue.text($0.paymentSettings.locale) },
     ]) { row in
         let pricing = PricingSettings(
             mode: try row.value(ZeroCostProcessingMode.self, "zero_cost_processing"),
@@ -52,7 +53,7 @@ extension SQLTables {
             acquirerMerchantId: try row.optionalText("acquirer_merchant_id"), acquirerTerminalId: try row.optionalText("acquirer_terminal_id"),
             signatureWaived: try row.bool("signature_waived"),
             appleMerchantIdentifier: try row.optionalText("apple_merchant_identifier"),
-            merchantCategoryCode: try row.optionalText("merchant_category_code"))
+            merchantCategoryCode: try row.optionalText("merchant_category_code"), locale: try row.optionalText("locale"))
         var merchant = Merchant(
             id: try row.text("id"), name: try row.text("name"), authorizationWindow: try row.double("authorization_window"),
             paymentSettings: settings, createdAt: try row.date("created_at"))

@@ -29,7 +29,7 @@ struct MerchantSettingsCommand: AsyncParsableCommand {
     @Option(help: "Transaction types, comma-separated (authorization,sale,capture,void,refund).") var transactionTypes: String?
     @Option(help: "Batch close times, comma-separated HH:MM (23:00). With --time-zone, or in the current slots' zone.")
     var settlementTime: String?
-    @Option(help: "IANA time zone of the batch close times (America/New_York); alone, moves the current times.")
+    @Option(help: "IANA time zone of the batch close times (America/New_York), which the dashboard's times are in too; alone, moves the current times.")
     var timeZone: String?
     @Option(help: "Address verification: true or false.") var avsEnabled: Bool?
     @Option(help: "AVS profile: Strict, Moderate or Tolerant.") var avsProfile: String?
@@ -45,6 +45,8 @@ struct MerchantSettingsCommand: AsyncParsableCommand {
     var appleMerchantIdentifier: String?
     @Option(help: "The merchant category code sent in ISO 8583 field 18 (four digits, ISO 18245), or none for the default 5999.")
     var merchantCategoryCode: String?
+    @Option(help: "How the dashboard and receipts write money and dates: a BCP 47 language and region (en-US, de-DE, ja-JP), or none for en-US.")
+    var locale: String?
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
@@ -87,6 +89,7 @@ struct MerchantSettingsCommand: AsyncParsableCommand {
         change.isSignatureWaived = signatureWaived
         change.appleMerchantIdentifier = appleMerchantIdentifier.map(Self.clearable)
         change.merchantCategoryCode = merchantCategoryCode.map(Self.clearable)
+        change.locale = locale.map(Self.clearable)
         return change
     }
 

@@ -21,7 +21,7 @@ struct StorePaymentSettingsContractTests {
         avs: AVSSettings(enabled: true, profile: .moderate), customerCardSavingEnabled: true, tapToPayTerminalProfileId: "ttp-profile-9",
         // The longest ids ISO 8583 takes (15 and 8), with the characters most likely to be mangled.
         acquirerMerchantId: #" 'Zoe"\%_;--~ X"#, acquirerTerminalId: "TERM0001", signatureWaived: true,
-        appleMerchantIdentifier: "merchant.com.example.zoe's", merchantCategoryCode: "5812")
+        appleMerchantIdentifier: "merchant.com.example.zoe's", merchantCategoryCode: "5812", locale: "de-DE")
 
     @Test(arguments: StoreFactories.all)
     func aNewMerchantHasTheDefaults(_ factory: StoreFactory) async throws {
@@ -41,6 +41,7 @@ struct StorePaymentSettingsContractTests {
             #expect(settings.acquirerTerminalId == nil)
             #expect(settings.appleMerchantIdentifier == nil)
             #expect(settings.merchantCategoryCode == nil)
+            #expect(settings.locale == nil)
         }
     }
 
@@ -59,6 +60,7 @@ struct StorePaymentSettingsContractTests {
             #expect(read.paymentSettings.acquirerTerminalId == "TERM0001")
             #expect(read.paymentSettings.appleMerchantIdentifier == "merchant.com.example.zoe's")
             #expect(read.paymentSettings.merchantCategoryCode == "5812")
+            #expect(read.paymentSettings.locale == "de-DE")
             // Another merchant's settings stay as they were.
             #expect(try await store.read { try await $0.merchant(id: "m_2") }?.paymentSettings == PaymentSettings())
         }
@@ -80,6 +82,7 @@ struct StorePaymentSettingsContractTests {
             merchant.paymentSettings.acquirerMerchantId = nil
             merchant.paymentSettings.acquirerTerminalId = nil
             merchant.paymentSettings.appleMerchantIdentifier = nil
+            merchant.paymentSettings.locale = nil
             merchant.paymentSettings.tipPercentages = []
             merchant.paymentSettings.settlementTimes = []
             try await store.write { [merchant] in try await $0.update(merchant) }

@@ -16,9 +16,10 @@ struct DashboardActions: Sendable {
     /// What the confirmation page asks: the action, its amount and the payment.
     func confirm(_ input: DashboardInput) async throws -> DashboardConfirmation {
         let (action, payment, amount) = try await read(input)
-        let what = "\(action.label(ach: payment.bankAccount != nil)) \(amount.map { Money(minorUnits: $0, currency: payment.currency).description } ?? "all of it")"
+        let format = input.format
+        let what = "\(action.label(ach: payment.bankAccount != nil)) \(amount.map { format.money($0, payment.currency) } ?? "all of it")"
         return DashboardConfirmation(
-            question: "\(what) on \(payment.type.rawValue) \(DashboardAmount(payment).text)?",
+            question: "\(what) on \(payment.type.rawValue) \(DashboardAmount(payment).text(format))?",
             detail: payment.referenceId.map { "Reference: \($0)" } ?? "", cancel: .payment(payment.id))
     }
 

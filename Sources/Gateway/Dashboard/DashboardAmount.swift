@@ -17,9 +17,9 @@ struct DashboardAmount {
     /// The asked amount when it is not the approved one, for a note beside it; nil when equal.
     var askedWhenDifferent: Money? { approved == asked ? nil : asked }
 
-    /// "5.05 USD", or "5.05 USD (asked 10.10 USD)" when they differ.
-    var text: String {
-        askedWhenDifferent.map { "\(approved) (asked \($0))" } ?? approved.description
+    /// "$5.05", or "$5.05 (asked $10.10)" when they differ, in the merchant's format.
+    func text(_ format: MerchantFormat) -> String {
+        askedWhenDifferent.map { "\(format.money(approved)) (asked \(format.money($0)))" } ?? format.money(approved)
     }
 
     /// An original's authorized amount, the approval the volume chart counts too (higher

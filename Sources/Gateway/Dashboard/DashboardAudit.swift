@@ -10,7 +10,7 @@ struct DashboardAudit: Sendable {
     func page(_ input: DashboardInput) async throws -> DashboardOutcome {
         let user = try input.user
         let entries = try await store.read { try await $0.dashboardAudit(merchantId: user.merchantId, limit: Self.limit) }
-        let model = Page(title: "Audit", user: input.layout.user, limit: Self.limit, entries: entries.map(Entry.init))
+        let model = Page(title: "Audit", user: input.layout.user, limit: Self.limit, entries: entries.map { Entry($0, format: input.format) })
         return .page(DashboardResponse.html(DashboardTemplates.shared.render(model)))
     }
 
@@ -22,8 +22,8 @@ struct DashboardAudit: Sendable {
         var link: String
         var detail: String
 
-        init(_ entry: DashboardAuditEntry) {
-            at = DashboardFormat.date(entry.at)
+        init(_ entry: DashboardAuditEntry, format: MerchantFormat) {
+            at = format.time(entry.at)
             email = entry.userEmail
             action = entry.action
             subject = entry.subjectId

@@ -24,7 +24,7 @@ struct DashboardBatches: Sendable {
         let pages = max(1, (total + Self.pageSize - 1) / Self.pageSize)
         let model = Page(
             title: "Batches", user: input.layout.user,
-            batches: shown.map(BatchModel.init), canClose: user.role == .admin && shown.contains { $0.isOpen && $0.transactionCount > 0 },
+            batches: shown.map { BatchModel($0, format: input.format) }, canClose: user.role == .admin && shown.contains { $0.isOpen && $0.transactionCount > 0 },
             page: number, pages: pages,
             previous: number > 1 ? DashboardPath.batches.with([("page", String(number - 1))]) : nil,
             next: number < pages ? DashboardPath.batches.with([("page", String(number + 1))]) : nil,
@@ -82,19 +82,19 @@ struct DashboardBatches: Sendable {
         var brands: [Line]
         var types: [Line]
 
-        init(_ batch: Batch) {
+        init(_ batch: Batch, format: MerchantFormat) {
             id = batch.id
             csv = DashboardPath.batchCSV(batch.id).path
             state = batch.isOpen ? "open" : "closed"
-            opened = DashboardFormat.date(batch.openedAt)
-            closed = batch.closedAt.map(DashboardFormat.date)
+            opened = format.time(batch.openedAt)
+            closed = batch.closedAt.map(format.time)
             count = batch.transactionCount
             totals = batch.totals.sorted { $0.key < $1.key }.map { code, amount in
-                Currency(code: code).map { Money(minorUnits: amount, currency: $0).description } ?? "\(amount) \(code)"
+                Currency(code: code).map { format.money(amount, $0) } ?? "\(amount) \(code)"
             }.joined(separator: ", ")
             let line = { (subtotal: BatchSubtotal) in
                 Line(name: subtotal.name, count: subtotal.count,
-                     amount: Currency(code: subtotal.currency).map { Money(minorUnits: subtotal.amount, currency: $0).description } ?? "")
+                     amount: Currency(code: subtotal.currency).map { format.money(subtotal.amount, $0) } ?? "")
             }
             brands = batch.byCardBrand.map(line)
             types = batch.byType.map(line)

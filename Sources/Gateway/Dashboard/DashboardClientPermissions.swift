@@ -28,7 +28,7 @@ struct DashboardClientPermissions: Sendable {
         let model = Page(
             title: "API client \(client.name)", user: input.layout.user, save: DashboardPath.clientPermissions(client.id).path,
             canEdit: user.role == .admin && client.revokedAt == nil, csrf: session.csrfToken, id: client.id, name: client.name,
-            revoked: client.revokedAt.map(DashboardFormat.date), notice: notice,
+            revoked: client.revokedAt.map(input.format.time), notice: notice,
             permissions: APIPermission.allCases.map {
                 Permission(field: Self.field($0), name: $0.rawValue, held: held.contains($0.rawValue))
             })

@@ -20,7 +20,7 @@ struct DashboardClients: Sendable {
         let clients = try await store.read { try await $0.apiClients(merchantId: user.merchantId) }
         let model = Page(
             title: "API clients", user: input.layout.user, isAdmin: user.role == .admin, csrf: session.csrfToken,
-            key: DashboardCookies.newToken(), clients: clients.map(Row.init), newId: created?.client.id, newSecret: created?.secret)
+            key: DashboardCookies.newToken(), clients: clients.map { Row($0, format: input.format) }, newId: created?.client.id, newSecret: created?.secret)
         return DashboardResponse.html(DashboardTemplates.shared.render(model))
     }
 
@@ -70,15 +70,15 @@ struct DashboardClients: Sendable {
         var created: String
         var revoked: String?
 
-        init(_ client: APIClient) {
+        init(_ client: APIClient, format: MerchantFormat) {
             id = client.id
             link = DashboardPath.client(client.id).path
             revoke = DashboardPath.revokeClient(client.id).path
             key = DashboardCookies.newToken()
             name = client.name
             permissions = client.permissions.joined(separator: ", ")
-            created = DashboardFormat.date(client.createdAt)
-            revoked = client.revokedAt.map(DashboardFormat.date)
+            created = format.time(client.createdAt)
+            revoked = client.revokedAt.map(format.time)
         }
     }
 

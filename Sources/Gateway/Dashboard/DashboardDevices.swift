@@ -13,7 +13,7 @@ struct DashboardDevices: Sendable {
         let (session, user) = (try input.session, try input.user)
         let listed = try await devices.list(merchantId: user.merchantId)
         let model = Page(
-            title: "Devices", user: input.layout.user, isAdmin: user.role == .admin, csrf: session.csrfToken, devices: listed.map(Row.init))
+            title: "Devices", user: input.layout.user, isAdmin: user.role == .admin, csrf: session.csrfToken, devices: listed.map { Row($0, format: input.format) })
         return .page(DashboardResponse.html(DashboardTemplates.shared.render(model)))
     }
 
@@ -43,12 +43,12 @@ struct DashboardDevices: Sendable {
         var lastLogin: String
         var active: Bool
 
-        init(_ device: Device) {
+        init(_ device: Device, format: MerchantFormat) {
             id = device.deviceId
             post = DashboardPath.deviceTapToPay(device.deviceId).path
             name = device.name ?? ""
             status = device.tapToPayStatus.displayName
-            lastLogin = device.lastLoginAt.map(DashboardFormat.date) ?? "never"
+            lastLogin = device.lastLoginAt.map(format.time) ?? "never"
             active = device.tapToPayStatus == .active
         }
     }

@@ -11,6 +11,8 @@ struct DashboardPageModel: Sendable {
         var csrf: String
         /// The merchant the user works for, named on every page.
         var merchant: String
+        /// The merchant's time zone, which every time the pages show is in.
+        var timeZone: String
         /// The main navigation, and where the sign-out form posts.
         var nav: [Link] = Link.main
         var signOut = DashboardPath.signOut.path
@@ -45,34 +47,29 @@ struct DashboardPageModel: Sendable {
     init(title: String, signedIn: DashboardSignedIn? = nil) {
         self.title = title
         if let signedIn {
-            user = UserModel(email: signedIn.user.email, role: signedIn.user.role.rawValue, csrf: signedIn.session.csrfToken, merchant: signedIn.merchantName)
+            user = UserModel(
+                email: signedIn.user.email, role: signedIn.user.role.rawValue, csrf: signedIn.session.csrfToken, merchant: signedIn.merchantName,
+                timeZone: signedIn.format.zoneName)
         }
     }
 }
 
-/// How the dashboard writes dates (UTC, to the minute) and money.
+/// How the dashboard reads the days typed in its forms. (Pages write money and times with
+/// the merchant's ``MerchantFormat``.)
 enum DashboardFormat {
-    /// Built once: a list or a CSV formats a date per row.
-    static let utc: Calendar = {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        return calendar
-    }()
-
-    static func date(_ date: Date) -> String {
-        let parts = utc.dateComponents([.year, .month, .day, .hour, .minute], from: date)
-        return String(format: "%04d-%02d-%02d %02d:%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0, parts.hour ?? 0, parts.minute ?? 0)
-    }
-
-    /// A `yyyy-MM-dd` form value as the start of that day in UTC; nil when it is not one, or
-    /// names a day the calendar does not have (2026-02-31).
-    static func day(_ text: String) -> Date? {
+    /// A `yyyy-MM-dd` form value as a day; nil when it is not one, or names a day the
+    /// calendar does not have (2026-02-31).
+    static func civilDay(_ text: String) -> CivilDate? {
         let bytes = Array(text.utf8)
         guard bytes.count == 10,
               bytes.indices.allSatisfy({ [4, 7].contains($0) ? bytes[$0] == UInt8(ascii: "-") : (48...57).contains(bytes[$0]) })
         else { return nil }
         let number = { (range: Range<Int>) in range.reduce(Int64(0)) { $0 * 10 + Int64(bytes[$1] - 48) } }
-        guard let day = CivilDate(year: number(0..<4), month: number(5..<7), day: number(8..<10)) else { return nil }
-        return Date(timeIntervalSince1970: TimeInterval(day.daysSince1970 * 86_400))
+        return CivilDate(year: number(0..<4), month: number(5..<7), day: number(8..<10))
+    }
+
+    /// A `yyyy-MM-dd` value as the start of that day in UTC (`tapline export`'s days).
+    static func day(_ text: String) -> Date? {
+        civilDay(text).map { Date(timeIntervalSince1970: TimeInterval($0.daysSince1970 * 86_400)) }
     }
 }

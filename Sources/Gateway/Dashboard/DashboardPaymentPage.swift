@@ -95,10 +95,10 @@ struct DashboardPaymentPage: DashboardView {
     var events: [WebhookEventModel] = []
     var problem: String?
 
-    init(_ payment: Transaction, operations: [Transaction], layout: DashboardPageModel) {
-        let money = { (minor: Int64) in Money(minorUnits: minor, currency: payment.currency).description }
+    init(_ payment: Transaction, operations: [Transaction], layout: DashboardPageModel, format: MerchantFormat) {
+        let money = { (minor: Int64) in format.money(minor, payment.currency) }
         let shown = DashboardAmount(payment)
-        title = "\(payment.type.rawValue) \(shown.approved)"
+        title = "\(payment.type.rawValue) \(format.money(shown.approved))"
         user = layout.user
         id = payment.id
         type = payment.type.rawValue
@@ -106,9 +106,9 @@ struct DashboardPaymentPage: DashboardView {
         badges = DashboardBadge.badges(of: payment)
         addresses = Self.addresses(of: payment)
         avs = Self.avs(of: payment)
-        amount = shown.approved.description
-        asked = shown.askedWhenDifferent?.description
-        date = DashboardFormat.date(payment.createdAt)
+        amount = format.money(shown.approved)
+        asked = shown.askedWhenDifferent.map(format.money)
+        date = format.time(payment.createdAt)
         reference = payment.referenceId
         customer = payment.customerName ?? payment.customerEmail
         authorized = money(payment.authorizedAmount)
@@ -116,7 +116,7 @@ struct DashboardPaymentPage: DashboardView {
         refunded = money(payment.refundedAmount)
         tip = money(payment.tipAmount)
         batch = payment.batchId
-        settled = payment.settledAt.map(DashboardFormat.date)
+        settled = payment.settledAt.map(format.time)
         processor = payment.processorResult.map { "\($0.responseCode) \($0.message)" }
         card = payment.card.map {
             Card(maskedPan: $0.maskedPan, brand: $0.brand, expiry: String(format: "%02d/%d", $0.expiryMonth, $0.expiryYear), entryMode: $0.entryMode)
@@ -154,8 +154,8 @@ struct DashboardPaymentPage: DashboardView {
                 before = after
             }
             return Event(
-                date: DashboardFormat.date(row.createdAt), type: row.id == payment.id ? "\(row.type.rawValue) (created)" : row.type.rawValue,
-                status: row.status.rawValue, amount: row.money.description,
+                date: format.time(row.createdAt), type: row.id == payment.id ? "\(row.type.rawValue) (created)" : row.type.rawValue,
+                status: row.status.rawValue, amount: format.money(row.money),
                 response: row.processorResult.map { "\($0.responseCode) \($0.message)" } ?? "", change: change)
         }
     }

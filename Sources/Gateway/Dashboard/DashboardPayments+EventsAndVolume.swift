@@ -7,7 +7,7 @@ import Storage
 /// 30 days' volume as a chart.
 extension DashboardPayments {
     /// The webhook events the payment caused, oldest first, each with where it went and how.
-    func events(of paymentId: String, merchantId: String) async throws -> [DashboardPaymentPage.WebhookEventModel] {
+    func events(of paymentId: String, merchantId: String, format: MerchantFormat) async throws -> [DashboardPaymentPage.WebhookEventModel] {
         try await store.read { reader in
             var query = WebhookEventQuery(merchantId: merchantId)
             query.transactionId = paymentId
@@ -19,21 +19,21 @@ extension DashboardPayments {
                 let deliveries = try await reader.webhookDeliveries(eventId: event.id, merchantId: merchantId).map { delivery in
                     "\(endpoints[delivery.endpointId] ?? delivery.endpointId): \(delivery.status.rawValue) after \(delivery.attemptCount) attempt(s)"
                 }
-                models.append(.init(id: event.id, link: DashboardPath.webhookEvent(event.id).path, date: DashboardFormat.date(event.createdAt), type: event.type,
+                models.append(.init(id: event.id, link: DashboardPath.webhookEvent(event.id).path, date: format.time(event.createdAt), type: event.type,
                                     deliveries: deliveries.isEmpty ? "no endpoint subscribed" : deliveries.joined(separator: "; ")))
             }
             return models
         }
     }
 
-    /// The last 30 UTC days' volume in the merchant's first currency.
+    /// The last 30 days' volume (UTC days: the kept `daily_volume` lines are) in the merchant's first currency.
     func volumeChart(_ signedIn: DashboardSignedIn) async throws -> DashboardVolumeChart {
         let (user, currency) = (signedIn.user, signedIn.currency)
         let today = Int64((now().timeIntervalSince1970 * 1000).rounded()) / DailyVolume.millisecondsPerDay
         let from = Date(timeIntervalSince1970: TimeInterval(today - Int64(DashboardVolumeChart.days - 1)) * 86_400)
         let to = Date(timeIntervalSince1970: TimeInterval(today + 1) * 86_400)
         let volumes = try await store.read { try await $0.dailyVolume(merchantId: user.merchantId, currency: currency.code, from: from, to: to) }
-        return DashboardVolumeChart(volumes: volumes, endingOn: today, currency: currency)
+        return DashboardVolumeChart(volumes: volumes, endingOn: today, currency: currency, format: signedIn.format)
     }
 
     func volumeImage(_ signedIn: DashboardSignedIn) async throws -> Response {
@@ -56,10 +56,10 @@ extension DashboardPayments {
 
         init(_ chart: DashboardVolumeChart) {
             let totals = chart.totals
-            alt = "Daily volume over the last \(DashboardVolumeChart.days) days: approved \(chart.money(totals.approved)), "
+            alt = "Daily volume over the last \(DashboardVolumeChart.days) days (UTC days): approved \(chart.money(totals.approved)), "
                 + "declined \(chart.money(totals.declined)), refunded \(chart.money(totals.refunded))"
             days = chart.volumes.map {
-                Day(day: DashboardVolumeChart.label($0.day), approved: chart.money($0.approvedAmount), declined: chart.money($0.declinedAmount),
+                Day(day: chart.label($0.day), approved: chart.money($0.approvedAmount), declined: chart.money($0.declinedAmount),
                     refunded: chart.money($0.refundedAmount))
             }
         }

@@ -23,18 +23,18 @@ extension DashboardPayments {
         var reference: String
         var customer: String
 
-        init(_ row: Transaction) {
+        init(_ row: Transaction, format: MerchantFormat) {
             id = row.id
             link = DashboardPath.payment(row.id).path
-            date = DashboardFormat.date(row.createdAt)
+            date = format.time(row.createdAt)
             type = row.type.rawValue
             status = row.status.rawValue
             badges = DashboardBadge.badges(of: row)
             let shown = DashboardAmount(row)
-            amount = shown.approved.description
-            asked = shown.askedWhenDifferent?.description
+            amount = format.money(shown.approved)
+            asked = shown.askedWhenDifferent.map(format.money)
             // Both totals are at least zero and at most Int64's largest, so their difference fits.
-            let money = { (minor: Int64) in Money(minorUnits: minor, currency: row.currency).description }
+            let money = { (minor: Int64) in format.money(minor, row.currency) }
             captured = money(row.capturedAmount)
             refunded = money(row.refundedAmount)
             net = money(row.capturedAmount - row.refundedAmount)

@@ -16,7 +16,7 @@ struct DashboardPayments: Sendable {
     func list(_ input: DashboardInput) async throws -> DashboardOutcome {
         let user = try input.user
         let signedIn = try input.requireSignedIn()
-        let (parsed, filters) = try Self.query(input.query, merchantId: user.merchantId, currency: signedIn.currency)
+        let (parsed, filters) = try Self.query(input.query, merchantId: user.merchantId, currency: signedIn.currency, format: signedIn.format)
         var query = parsed
         query.pageSize = Self.pageSize
         let found = try await store.read { [query] in try await $0.transactions(query) }
@@ -26,7 +26,7 @@ struct DashboardPayments: Sendable {
             title: "Payments", user: input.layout.user, filters: filters,
             statuses: TransactionStatus.allCases.map { Option(value: $0.rawValue, selected: $0 == query.status) },
             types: Self.listedTypes.map { Option(value: $0.rawValue, selected: $0 == query.type) },
-            rows: found.items.map(Row.init), total: found.total, page: query.page + 1, pages: pages,
+            rows: found.items.map { Row($0, format: signedIn.format) }, total: found.total, page: query.page + 1, pages: pages,
             export: Self.link(.paymentsCSV, input.query, page: nil),
             volume: VolumeModel(chart),
             previous: query.page > 0 ? Self.link(.payments, input.query, page: query.page) : nil,
@@ -34,8 +34,11 @@ struct DashboardPayments: Sendable {
         return .page(DashboardResponse.html(DashboardTemplates.shared.render(model)))
     }
 
-    /// The list's filters read from the query string, strictly.
-    static func query(_ parameters: DashboardForm, merchantId: String, currency: Currency) throws -> (TransactionQuery, Filters) {
+    /// The list's filters read from the query string, strictly. Days are the merchant's
+    /// (`format`'s time zone): `to` counts whole, up to where the next day starts.
+    static func query(
+        _ parameters: DashboardForm, merchantId: String, currency: Currency, format: MerchantFormat
+    ) throws -> (TransactionQuery, Filters) {
         var filters = Filters()
         var query = TransactionQuery(merchantId: merchantId)
         query.originalsOnly = true
@@ -48,13 +51,17 @@ struct DashboardPayments: Sendable {
             query.type = value
         }
         if let from = parameters.get("from"), !from.isEmpty {
-            guard let day = DashboardFormat.day(from) else { throw DashboardFailure.badForm("from must be a date, yyyy-mm-dd") }
+            guard let day = DashboardFormat.civilDay(from).flatMap(format.startOfDay) else {
+                throw DashboardFailure.badForm("from must be a date, yyyy-mm-dd")
+            }
             query.createdFrom = day
             filters.from = from
         }
         if let to = parameters.get("to"), !to.isEmpty {
-            guard let day = DashboardFormat.day(to) else { throw DashboardFailure.badForm("to must be a date, yyyy-mm-dd") }
-            query.createdTo = day.addingTimeInterval(86_400)
+            guard let day = DashboardFormat.civilDay(to).flatMap({ format.startOfDay(CivilDate(daysSince1970: $0.daysSince1970 + 1)) }) else {
+                throw DashboardFailure.badForm("to must be a date, yyyy-mm-dd")
+            }
+            query.createdTo = day
             filters.to = to
         }
         if let reference = parameters.get("reference"), !reference.isEmpty {
@@ -102,7 +109,8 @@ struct DashboardPayments: Sendable {
     func csv(_ input: DashboardInput) async throws -> DashboardOutcome {
         let user = try input.user
         // Read before the answer starts: a filter refused is a page, not half a file.
-        let (query, _) = try Self.query(input.query, merchantId: user.merchantId, currency: try input.requireSignedIn().currency)
+        let signedIn = try input.requireSignedIn()
+        let (query, _) = try Self.query(input.query, merchantId: user.merchantId, currency: signedIn.currency, format: signedIn.format)
         return .page(DashboardCSV.streamed(filename: "payments.csv", from: TransactionExport(store: store), query: query))
     }
 
@@ -119,8 +127,9 @@ struct DashboardPayments: Sendable {
         guard let (payment, operations) = found else {
             throw DashboardFailure.notFound("No transaction \(id.prefix(64)) for this merchant.")
         }
-        var model = DashboardPaymentPage(payment, operations: operations, layout: DashboardPageModel(title: "", signedIn: signedIn))
-        model.events = try await events(of: payment.id, merchantId: user.merchantId)
+        var model = DashboardPaymentPage(
+            payment, operations: operations, layout: DashboardPageModel(title: "", signedIn: signedIn), format: signedIn.format)
+        model.events = try await events(of: payment.id, merchantId: user.merchantId, format: signedIn.format)
         model.problem = problem
         model.notice = done.flatMap(DashboardAction.init(rawValue:)).map { "\($0.label(ach: payment.bankAccount != nil)): done." }
         if user.role == .admin {

@@ -12,7 +12,7 @@ struct DashboardSettingsForm: Sendable {
         "availableCurrencies", "availableCardTypes", "availableTransactionTypes", "zeroCostProcessingOption", "defaultSurchargeRate",
         "defaultCashDiscountRate", "defaultDualPricingRate", "taxRate", "isTipsEnabled", "defaultTipsOptions", "settlementBatchTimeSlots",
         "avsEnabled", "avsProfile", "isCustomerCardSavingByTerminalEnabled", "ttpIosTerminalProfileId", "acquirerMerchantId", "acquirerTerminalId",
-        "isSignatureWaived", "appleMerchantIdentifier", "merchantCategoryCode",
+        "isSignatureWaived", "appleMerchantIdentifier", "merchantCategoryCode", "locale",
     ]
     /// The fields that are checkboxes: on when sent as "on", off when not sent.
     static let checkboxes: Set<String> = ["isTipsEnabled", "avsEnabled", "isCustomerCardSavingByTerminalEnabled", "isSignatureWaived"]
@@ -29,13 +29,14 @@ struct DashboardSettingsForm: Sendable {
         "defaultTipsOptions": "Suggested tips, % (comma-separated: 15, 18, 20)",
         "availableCardTypes": "Card brands (visa, mastercard, amex, discover…)",
         "availableTransactionTypes": "Transaction types (sale, authorization, capture, void, refund)",
-        "settlementBatchTimeSlots": "Batch close times (HH:MM zone, comma-separated: 23:00 America/New_York)",
+        "settlementBatchTimeSlots": "Batch close times (HH:MM zone, comma-separated: 23:00 America/New_York); the first one's zone is these pages' time zone",
         "avsProfile": "Address verification profile",
         "ttpIosTerminalProfileId": "Tap to Pay terminal profile id (empty for none)",
         "acquirerMerchantId": "Acquirer merchant id, ISO 8583 field 42 (empty for none)",
         "acquirerTerminalId": "Acquirer terminal id, ISO 8583 field 41 (empty for none)",
         "appleMerchantIdentifier": "Merchant identifier at Apple, for Tap to Pay on iPhone (empty for none)",
         "merchantCategoryCode": "Merchant category code, ISO 8583 field 18 (empty for 5999)",
+        "locale": "Language and region for money and dates on these pages and receipts (en-US, de-DE, ja-JP; empty for en-US)",
         "isTipsEnabled": "Tips on",
         "avsEnabled": "Address verification on",
         "isCustomerCardSavingByTerminalEnabled": "Card saving by terminal on",
@@ -71,6 +72,7 @@ struct DashboardSettingsForm: Sendable {
             "acquirerTerminalId": settings.acquirerTerminalId ?? "",
             "appleMerchantIdentifier": settings.appleMerchantIdentifier ?? "",
             "merchantCategoryCode": settings.merchantCategoryCode ?? "",
+            "locale": settings.locale ?? "",
             "isTipsEnabled": settings.tipsEnabled ? "on" : "",
             "avsEnabled": settings.avs.enabled ? "on" : "",
             "isCustomerCardSavingByTerminalEnabled": settings.customerCardSavingEnabled ? "on" : "",
@@ -104,7 +106,7 @@ struct DashboardSettingsForm: Sendable {
             acquirerTerminalId: .some(optionalText("acquirerTerminalId")),
             isSignatureWaived: isOn("isSignatureWaived"),
             appleMerchantIdentifier: .some(optionalText("appleMerchantIdentifier")),
-            merchantCategoryCode: .some(optionalText("merchantCategoryCode")))
+            merchantCategoryCode: .some(optionalText("merchantCategoryCode")), locale: .some(optionalText("locale")))
     }
 
     subscript(_ name: String) -> String { values[name] ?? "" }

@@ -34,13 +34,13 @@ struct DashboardWebhookEvent: Sendable {
         let model = Page(
             title: "Event \(details.event.type)", user: input.layout.user, isAdmin: user.role == .admin, csrf: session.csrfToken,
             key: DashboardCookies.newToken(), resend: DashboardPath.resendWebhookEvent(details.event.id).path, id: details.event.id,
-            type: details.event.type, date: DashboardFormat.date(details.event.createdAt), subjectId: subjectId,
+            type: details.event.type, date: input.format.time(details.event.createdAt), subjectId: subjectId,
             subjectLink: subjectId.map { DashboardPath.payment($0).path }, body: body, notice: notice, problem: problem,
             deliveries: details.deliveries.map { delivery in
                 Delivery(
                     endpoint: urls[delivery.endpointId] ?? delivery.endpointId, status: delivery.status, attemptCount: delivery.attemptCount,
-                    next: delivery.nextAttemptAt.map(DashboardFormat.date), attempts: delivery.attempts.map {
-                        Attempt(date: DashboardFormat.date($0.attemptedAt), status: $0.statusCode.map(String.init) ?? "no answer",
+                    next: delivery.nextAttemptAt.map(input.format.time), attempts: delivery.attempts.map {
+                        Attempt(date: input.format.time($0.attemptedAt), status: $0.statusCode.map(String.init) ?? "no answer",
                                 error: $0.error ?? "delivered", milliseconds: $0.durationMs)
                     })
             },

@@ -29,7 +29,7 @@ struct DashboardWebhooks: Sendable {
             for event in try await reader.webhookEvents(query).items {
                 for delivery in try await reader.webhookDeliveries(eventId: event.id, merchantId: user.merchantId) {
                     rows.append(EventRow(
-                        eventId: event.id, eventLink: DashboardPath.webhookEvent(event.id).path, date: DashboardFormat.date(event.createdAt),
+                        eventId: event.id, eventLink: DashboardPath.webhookEvent(event.id).path, date: input.format.time(event.createdAt),
                         type: event.type, transactionId: event.transactionId, paymentLink: DashboardPath.payment(event.transactionId).path,
                         endpoint: urls[delivery.endpointId] ?? delivery.endpointId, status: delivery.status.rawValue, attempts: delivery.attemptCount))
                 }
@@ -38,7 +38,7 @@ struct DashboardWebhooks: Sendable {
         }
         let model = Page(
             title: "Webhooks", user: input.layout.user, isAdmin: user.role == .admin, csrf: session.csrfToken, key: DashboardCookies.newToken(),
-            endpoints: listed.map(EndpointRow.init), deliveries: recent, secret: secret, problem: problem)
+            endpoints: listed.map { EndpointRow($0, format: input.format) }, deliveries: recent, secret: secret, problem: problem)
         return DashboardResponse.html(DashboardTemplates.shared.render(model), status: status)
     }
 
@@ -112,11 +112,11 @@ struct DashboardWebhooks: Sendable {
         var key: String
         var removeKey: String
 
-        init(_ endpoint: WebhookEndpointResource) {
+        init(_ endpoint: WebhookEndpointResource, format: MerchantFormat) {
             id = endpoint.id
             url = endpoint.url
             events = endpoint.events.joined(separator: ", ")
-            created = DashboardFormat.date(endpoint.createdAt)
+            created = format.time(endpoint.createdAt)
             rotate = DashboardPath.rotateWebhookSecret(endpoint.id).path
             remove = DashboardPath.removeWebhook(endpoint.id).path
             key = DashboardCookies.newToken()

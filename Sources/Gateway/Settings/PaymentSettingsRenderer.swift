@@ -37,6 +37,7 @@ enum PaymentSettingsRenderer {
             ttpIosTerminalProfileId: settings.tapToPayTerminalProfileId, taxRate: pricing.taxRate,
             acquirerMerchantId: settings.acquirerMerchantId, acquirerTerminalId: settings.acquirerTerminalId,
             isSignatureWaived: settings.signatureWaived, appleMerchantIdentifier: settings.appleMerchantIdentifier,
-            merchantCategoryCode: settings.merchantCategoryCode ?? AcquirerIdentity.defaultMerchantCategoryCode)
+            merchantCategoryCode: settings.merchantCategoryCode ?? AcquirerIdentity.defaultMerchantCategoryCode,
+            locale: settings.locale ?? PaymentSettings.defaultLocale)
     }
 }

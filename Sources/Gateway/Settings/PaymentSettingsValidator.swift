@@ -104,6 +104,12 @@ enum PaymentSettingsValidator {
             }
             change.add { $0.merchantCategoryCode = code }
         }
+        if let locale = request.locale {
+            if let locale, !MerchantLocale.isKnown(locale) {
+                throw GatewayFailure.invalid("locale", "locale must be a BCP 47 language and region the gateway knows (en-US, de-DE, ja-JP), or null for en-US")
+            }
+            change.add { $0.locale = locale }
+        }
         return change
     }
 

@@ -41,7 +41,7 @@ extension UpdatePaymentSettingsRequest: NullableFields {
     static var nullableFields: Set<String> {
         [
             "defaultSurchargeRate", "defaultCashDiscountRate", "defaultDualPricingRate", "ttpIosTerminalProfileId",
-            "acquirerMerchantId", "acquirerTerminalId", "appleMerchantIdentifier", "merchantCategoryCode",
+            "acquirerMerchantId", "acquirerTerminalId", "appleMerchantIdentifier", "merchantCategoryCode", "locale",
         ]
     }
 }

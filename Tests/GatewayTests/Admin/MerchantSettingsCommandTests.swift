@@ -100,3 +100,27 @@ struct MerchantCategoryCodeCommandTests {
         #expect(afterClear?.merchantCategoryCode == "5999")
     }
 }
+
+/// `tapline merchant settings --locale`: how the dashboard and receipts write money and dates.
+@Suite("tapline merchant settings: the locale")
+struct MerchantLocaleCommandTests {
+    @Test func theLocaleIsSetKeptAndCleared() async throws {
+        let folder = try TaplineRun.emptyFolder().resolvingSymlinksInPath()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try await SQLiteStore.open(path: folder.appendingPathComponent("tapline.sqlite").path, logger: Logger(label: "test")).close()
+        let created = try await TaplineRun.run(["merchant", "create", "--name", "Corner Café"], in: folder)
+        let merchant = try #require(created.standardOutput.split(separator: " ").last?.trimmingCharacters(in: .whitespacesAndNewlines))
+
+        func settings(_ options: [String] = []) async throws -> (TaplineRun, PaymentSettingsResponse?) {
+            let run = try await TaplineRun.run(["merchant", "settings", "--merchant", merchant] + options, in: folder)
+            return (run, try? APIJSON.decoder.decode(PaymentSettingsResponse.self, from: Data(run.standardOutput.utf8)))
+        }
+
+        let (set, afterSet) = try await settings(["--locale", "ja-JP"])
+        #expect(set.status == 0, "\(set.standardError)")
+        #expect(afterSet?.locale == "ja-JP")
+        let (refused, _) = try await settings(["--locale", "xx-YY"])
+        #expect(refused.status == 1 && refused.standardError.contains("locale must be"), "\(refused.standardError)")
+        #expect(try await settings(["--locale", "none"]).1?.locale == "en-US")
+    }
+}

@@ -22,7 +22,7 @@ struct DashboardActionTests {
             #expect(page.text.contains(#"id="act-refund""#) && page.text.contains(#"id="act-void""#))
             let fields = Self.form(page, action: "refund") + [("amount", "7.00")]
             let asked = try await browser.post("/dashboard/payments/\(sale.id)/act", fields)
-            #expect(asked.status == 200 && asked.text.contains("Refund 7.00 USD on sale 25.00 USD?"), "\(asked.text.prefix(400))")
+            #expect(asked.status == 200 && asked.text.contains("Refund $7.00 on sale $25.00?"), "\(asked.text.prefix(400))")
             #expect(try await session.send(.get, APIPath.transaction(sale.id)).decode(TransactionResource.self).amounts?.refunded == 0)
 
             let confirmed = fields + [("confirm", "yes")]
@@ -36,12 +36,12 @@ struct DashboardActionTests {
             let operations = try await harness.store.read { try await $0.followUps(of: sale.id, merchantId: harness.merchantId) }
             #expect(operations.count == 1 && operations[0].createdById == "dashboard:admin@shop.example")
             let shown = try await browser.get("/dashboard/payments/\(sale.id)?done=refund")
-            #expect(shown.text.contains("Refund: done.") && shown.text.contains("Refunded</dt><dd>7.00 USD"))
+            #expect(shown.text.contains("Refund: done.") && shown.text.contains("Refunded</dt><dd>$7.00"))
             let audit = try await harness.store.read { try await $0.dashboardAudit(merchantId: harness.merchantId, limit: 5) }
             #expect(audit.first?.action == "refund" && audit.first?.subjectId == sale.id)
             let list = try await browser.get("/dashboard/audit")
             #expect(list.status == 200 && list.text.contains("<td>admin@shop.example</td><td>refund</td>"))
-            #expect(list.text.contains(#"<a href="/dashboard/payments/\#(sale.id)">"#) && list.text.contains("approved: 7.00 USD"))
+            #expect(list.text.contains(#"<a href="/dashboard/payments/\#(sale.id)">"#) && list.text.contains("approved: 7.00 USD"), "the audit keeps what was done in a neutral form")
         }
     }
 

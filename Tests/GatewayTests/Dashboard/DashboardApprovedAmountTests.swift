@@ -28,21 +28,21 @@ struct DashboardApprovedAmountTests {
 
             let list = try await browser.get("/dashboard")
             let partialRow = try #require(Self.row(list, partial.id))
-            #expect(partialRow.contains(#"<td class="num">5.05 USD<br><small class="asked">asked 10.10 USD</small></td>"#), "\(partialRow)")
-            #expect(try #require(Self.row(list, full.id)).contains(#"<td class="num">25.00 USD</td>"#))
-            #expect(try #require(Self.row(list, declined.id)).contains("0.00 USD<br><small class=\"asked\">asked 12.00 USD</small>"))
+            #expect(partialRow.contains(#"<td class="num">$5.05<br><small class="asked">asked $10.10</small></td>"#), "\(partialRow)")
+            #expect(try #require(Self.row(list, full.id)).contains(#"<td class="num">$25.00</td>"#))
+            #expect(try #require(Self.row(list, declined.id)).contains("$0.00<br><small class=\"asked\">asked $12.00</small>"))
 
             let page = try await browser.get("/dashboard/payments/\(partial.id)")
-            #expect(page.text.contains(#"<h1>sale 5.05 USD <small class="asked">asked 10.10 USD</small> <span"#), "\(page.text.prefix(800))")
-            #expect(page.text.contains("<title>sale 5.05 USD"))
-            #expect(page.text.contains("Amount approved</dt><dd>5.05 USD") && page.text.contains("Amount asked</dt><dd>10.10 USD"))
-            #expect(page.text.contains("Captured</dt><dd>5.05 USD"))
+            #expect(page.text.contains(#"<h1>sale $5.05 <small class="asked">asked $10.10</small> <span"#), "\(page.text.prefix(800))")
+            #expect(page.text.contains("<title>sale $5.05"))
+            #expect(page.text.contains("Amount approved</dt><dd>$5.05") && page.text.contains("Amount asked</dt><dd>$10.10"))
+            #expect(page.text.contains("Captured</dt><dd>$5.05"))
             let fullPage = try await browser.get("/dashboard/payments/\(full.id)")
-            #expect(fullPage.text.contains("<h1>sale 25.00 USD <span") && !fullPage.text.contains("Amount asked</dt>"))
+            #expect(fullPage.text.contains("<h1>sale $25.00 <span") && !fullPage.text.contains("Amount asked</dt>"))
 
             let refund = DashboardActionTests.form(page, action: "refund") + [("amount", "1.00")]
             let asked = try await browser.post("/dashboard/payments/\(partial.id)/act", refund)
-            #expect(asked.text.contains("Refund 1.00 USD on sale 5.05 USD (asked 10.10 USD)?"), "\(asked.text.prefix(600))")
+            #expect(asked.text.contains("Refund $1.00 on sale $5.05 (asked $10.10)?"), "\(asked.text.prefix(600))")
 
             let csv = CSVTable(try await browser.get("/dashboard/payments.csv").text)
             #expect(csv.header == DashboardCSV.header && csv.rows.count == 3)

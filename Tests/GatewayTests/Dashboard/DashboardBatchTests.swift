@@ -20,7 +20,7 @@ struct DashboardBatchTests {
             _ = try await session.followUp(sale.id, .refund, json: #"{"amount":500}"#)
             try await browser.signIn(email: "admin@shop.example", password: DashboardHarness.password)
             let page = try await browser.get("/dashboard/batches")
-            #expect(page.text.contains("open batch") && page.text.contains("20.00 USD") && page.text.contains(#"id="close-batch""#))
+            #expect(page.text.contains("open batch") && page.text.contains("$20.00") && page.text.contains(#"id="close-batch""#))
             let asked = try await browser.post("/dashboard/batches/close", Self.closeForm(page))
             #expect(asked.status == 200 && asked.text.contains("Close the open batch now?"))
             #expect(try await harness.store.read { try await $0.openBatch(merchantId: harness.merchantId) } != nil, "asking closes nothing")

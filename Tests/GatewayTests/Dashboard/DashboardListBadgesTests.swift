@@ -23,10 +23,10 @@ struct DashboardListBadgesTests {
             let list = try await browser.get("/dashboard")
             let row = { (id: String) in Self.row(of: id, in: list.text) }
             #expect(row(refunded.id).contains(#"<span class="status s-captured">captured</span> <span class="status s-partial">partially refunded</span>"#))
-            #expect(row(refunded.id).contains(#"<td class="num">25.00 USD</td><td class="num">7.00 USD</td><td class="num">18.00 USD</td>"#), "\(row(refunded.id))")
-            #expect(row(partial.id).contains("partially approved") && row(partial.id).contains("10.05 USD<br><small class=\"asked\">asked 20.10 USD"))
+            #expect(row(refunded.id).contains(#"<td class="num">$25.00</td><td class="num">$7.00</td><td class="num">$18.00</td>"#), "\(row(refunded.id))")
+            #expect(row(partial.id).contains("partially approved") && row(partial.id).contains("$10.05<br><small class=\"asked\">asked $20.10"))
             let declinedId = try declined.decode(TransactionResource.self).id
-            #expect(row(declinedId).contains(#"<span class="status s-declined">declined</span>"#) && row(declinedId).contains("0.00 USD"))
+            #expect(row(declinedId).contains(#"<span class="status s-declined">declined</span>"#) && row(declinedId).contains("$0.00"))
             #expect(row(voided.id).contains(#"<span class="status s-voided">voided</span>"#) && !row(voided.id).contains("partially"))
             let page = try await browser.get("/dashboard/payments/\(refunded.id)")
             #expect(page.text.contains(#"<span class="status s-partial">partially refunded</span>"#))

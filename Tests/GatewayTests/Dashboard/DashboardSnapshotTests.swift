@@ -12,8 +12,10 @@ import Testing
 /// `TAPLINE_RECORD_SNAPSHOTS=1 swift test --filter DashboardSnapshotTests` writes them anew.
 @Suite("Dashboard: every page's HTML")
 struct DashboardSnapshotTests {
-    static let user = DashboardPageModel.UserModel(email: "admin@shop.example", role: "admin", csrf: "CSRF", merchant: "Corner Café")
+    static let user = DashboardPageModel.UserModel(email: "admin@shop.example", role: "admin", csrf: "CSRF", merchant: "Corner Café", timeZone: "America/New_York")
     static let when = Fixtures.epoch
+    /// A merchant in New York: times four or five hours behind UTC.
+    static let format = MerchantFormat(locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "America/New_York")!)
 
     @Test func signIn() throws {
         try Self.check(DashboardSignIn.Page(
@@ -21,10 +23,10 @@ struct DashboardSnapshotTests {
     }
 
     @Test func payments() throws {
-        let rows = [Fixtures.fullTransaction(), Fixtures.transaction(id: "t_2", amount: 1_800)].map(DashboardPayments.Row.init)
+        let rows = [Fixtures.fullTransaction(), Fixtures.transaction(id: "t_2", amount: 1_800)].map { DashboardPayments.Row($0, format: Self.format) }
         var filters = DashboardPayments.Filters()
         filters.q = "Ada Lovelace"
-        let chart = DashboardVolumeChart(volumes: [], endingOn: 20_250, currency: .usd)
+        let chart = DashboardVolumeChart(volumes: [], endingOn: 20_250, currency: .usd, format: Self.format)
         try Self.check(DashboardPayments.ListPage(
             title: "Payments", user: Self.user, filters: filters,
             statuses: [.init(value: "captured", selected: true), .init(value: "voided", selected: false)],
@@ -34,7 +36,7 @@ struct DashboardSnapshotTests {
     }
 
     @Test func payment() throws {
-        var page = DashboardPaymentPage(Fixtures.fullTransaction(), operations: [], layout: DashboardPageModel(title: ""))
+        var page = DashboardPaymentPage(Fixtures.fullTransaction(), operations: [], layout: DashboardPageModel(title: ""), format: Self.format)
         page.user = Self.user
         page.actions = [DashboardPaymentPage.ActionForm(
             action: "refund", label: "Refund", paymentId: "t_full", post: DashboardPath.paymentAction("t_full").path, csrf: "CSRF", key: "KEY",
@@ -47,18 +49,18 @@ struct DashboardSnapshotTests {
 
     @Test func batches() throws {
         try Self.check(DashboardBatches.Page(
-            title: "Batches", user: Self.user, batches: [.init(Fixtures.batch())], canClose: true, page: 2, pages: 3,
+            title: "Batches", user: Self.user, batches: [.init(Fixtures.batch(), format: Self.format)], canClose: true, page: 2, pages: 3,
             previous: DashboardPath.batches.with([("page", "1")]), next: DashboardPath.batches.with([("page", "3")]), csrf: "CSRF", key: "KEY",
             notice: "The batch was closed and settled."))
     }
 
     @Test func devices() throws {
-        try Self.check(DashboardDevices.Page(title: "Devices", user: Self.user, isAdmin: true, csrf: "CSRF", devices: [.init(Fixtures.device())]))
+        try Self.check(DashboardDevices.Page(title: "Devices", user: Self.user, isAdmin: true, csrf: "CSRF", devices: [.init(Fixtures.device(), format: Self.format)]))
     }
 
     @Test func clients() throws {
         try Self.check(DashboardClients.Page(
-            title: "API clients", user: Self.user, isAdmin: true, csrf: "CSRF", key: "KEY", clients: [.init(Fixtures.apiClient())],
+            title: "API clients", user: Self.user, isAdmin: true, csrf: "CSRF", key: "KEY", clients: [.init(Fixtures.apiClient(), format: Self.format)],
             newId: "c_1", newSecret: "SECRET"))
     }
 
@@ -82,7 +84,7 @@ struct DashboardSnapshotTests {
     @Test func audit() throws {
         let entries = [("refund", "t_1"), ("revoke-api-client", "c_1"), ("close-batch", "b_1")].map {
             DashboardAudit.Entry(DashboardAuditEntry(
-                id: "a_\($0.1)", merchantId: "m_1", userId: "u_1", userEmail: "admin@shop.example", action: $0.0, subjectId: $0.1, at: Self.when))
+                id: "a_\($0.1)", merchantId: "m_1", userId: "u_1", userEmail: "admin@shop.example", action: $0.0, subjectId: $0.1, at: Self.when), format: Self.format)
         }
         try Self.check(DashboardAudit.Page(title: "Audit", user: Self.user, limit: 200, entries: entries))
     }
@@ -90,7 +92,7 @@ struct DashboardSnapshotTests {
     @Test func webhooks() throws {
         let endpoint = WebhookEndpointResource(id: "we_1", url: "https://shop.example/<hooks>", events: ["*"], description: nil, createdAt: Self.when)
         try Self.check(DashboardWebhooks.Page(
-            title: "Webhooks", user: Self.user, isAdmin: true, csrf: "CSRF", key: "KEY", endpoints: [.init(endpoint)],
+            title: "Webhooks", user: Self.user, isAdmin: true, csrf: "CSRF", key: "KEY", endpoints: [.init(endpoint, format: Self.format)],
             deliveries: [.init(eventId: "evt_1", eventLink: DashboardPath.webhookEvent("evt_1").path, date: "2025-06-15 15:06",
                                type: "transaction.captured", transactionId: "t_1", paymentLink: DashboardPath.payment("t_1").path,
                                endpoint: "https://shop.example/<hooks>", status: "delivered", attempts: 1)],
@@ -110,7 +112,7 @@ struct DashboardSnapshotTests {
 
     @Test func confirmation() throws {
         try Self.check(DashboardConfirmPage(
-            title: "Confirm", user: Self.user, question: "Refund 5.00 USD on sale 25.00 USD?", detail: "Reference: order-1",
+            title: "Confirm", user: Self.user, question: "Refund $5.00 on sale $25.00?", detail: "Reference: order-1",
             action: DashboardPath.paymentAction("t_1").path, cancel: DashboardPath.payment("t_1").path, csrf: "CSRF",
             fields: [.init(name: "action", value: "refund"), .init(name: "amount", value: "5.00"), .init(name: "key", value: "KEY")]))
     }

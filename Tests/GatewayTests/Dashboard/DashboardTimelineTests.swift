@@ -54,10 +54,10 @@ struct DashboardTimelineTests {
             let rows = Self.timeline(try await browser.get("/dashboard/payments/\(auth.id)"))
             #expect(rows.map { $0[1] } == ["authorization (created)", "incrementalAuthorization", "capture", "refund"], "\(rows)")
             #expect(rows.map { $0[4] } == [
-                "authorized 0.00 USD → 20.00 USD",
-                "authorized 20.00 USD → 25.00 USD",
-                "captured 0.00 USD → 25.00 USD",
-                "refunded 0.00 USD → 10.00 USD",
+                "authorized $0.00 → $20.00",
+                "authorized $20.00 → $25.00",
+                "captured $0.00 → $25.00",
+                "refunded $0.00 → $10.00",
             ], "\(rows)")
         }
     }
@@ -74,7 +74,7 @@ struct DashboardTimelineTests {
             harness.clock.advance(by: 1)
             #expect(try await Self.act(browser, on: auth.id, "void").status == 303)
             let rows = Self.timeline(try await browser.get("/dashboard/payments/\(auth.id)"))
-            #expect(rows.map { $0[4] } == ["authorized 0.00 USD → 10.00 USD", "totals unchanged"], "\(rows)")
+            #expect(rows.map { $0[4] } == ["authorized $0.00 → $10.00", "totals unchanged"], "\(rows)")
             let operations = try await harness.store.read { try await $0.followUps(of: auth.id, merchantId: harness.merchantId) }
             #expect(operations.map(\.type) == [.void], "the empty increase wrote nothing")
         }

@@ -9,7 +9,20 @@ import Storage
 struct DashboardSignedIn: Sendable {
     var session: DashboardSession
     var user: DashboardUser
-    var merchant: Merchant?
+    var merchant: Merchant? {
+        didSet { format = Self.format(of: merchant) }
+    }
+    /// How pages write the merchant's money and times (its locale and time zone).
+    private(set) var format: MerchantFormat
+
+    init(session: DashboardSession, user: DashboardUser, merchant: Merchant?) {
+        (self.session, self.user, self.merchant) = (session, user, merchant)
+        format = Self.format(of: merchant)
+    }
+
+    private static func format(of merchant: Merchant?) -> MerchantFormat {
+        merchant.map { MerchantFormat($0.paymentSettings) } ?? .standard
+    }
 
     /// The merchant's name, which every page's header shows.
     var merchantName: String { merchant?.name ?? user.merchantId }
@@ -40,6 +53,9 @@ struct DashboardInput: Sendable {
     var user: DashboardUser {
         get throws { try requireSignedIn().user }
     }
+
+    /// How this merchant's pages write money and times; en-US and UTC before sign-in.
+    var format: MerchantFormat { signedIn?.format ?? .standard }
 
     /// What the layout shows: the page's title and who is signed in.
     var layout: DashboardPageModel {
