@@ -22,6 +22,8 @@ public enum APIPath {
     public static func pin(_ id: String) -> String { "\(transactions)/\(id)/pin" }
     /// The cardholder's signature on a tapped payment (Toro's app signature mode).
     public static func signature(_ id: String) -> String { "\(transactions)/\(id)/signature" }
+    /// A payment's or refund's receipt, JSON or (with `Accept: text/html`) a page to print.
+    public static func receipt(_ id: String) -> String { "\(transactions)/\(id)/receipt" }
     public static let batches = "/v1/batches"
     public static let closeBatch = "/v1/batches/close"
     public static func batch(_ id: String) -> String { "\(batches)/\(id)" }

@@ -18,6 +18,7 @@ enum GatewayRoutes {
             + DeviceController(devices: services.devices).routes
             + TapController(services: .init(services)).routes
             + SignatureController(store: services.store).routes
+            + ReceiptController(receipts: ReceiptService(store: services.store)).routes
             + AmountController(settings: services.settings).routes
             + SettingsController(settings: services.settings, processors: processors).routes
             + WebhookController(endpoints: services.webhookEndpoints, events: services.webhookEvents).routes

@@ -10,7 +10,7 @@ struct DashboardAmount {
     let asked: Money
 
     init(_ row: Transaction) {
-        approved = Money(minorUnits: Self.approvedMinorUnits(of: row), currency: row.currency)
+        approved = Money(minorUnits: row.approvedAmount, currency: row.currency)
         asked = row.money
     }
 
@@ -20,19 +20,5 @@ struct DashboardAmount {
     /// "$5.05", or "$5.05 (asked $10.10)" when they differ, in the merchant's format.
     func text(_ format: MerchantFormat) -> String {
         askedWhenDifferent.map { "\(format.money(approved)) (asked \(format.money($0)))" } ?? format.money(approved)
-    }
-
-    /// An original's authorized amount, the approval the volume chart counts too (higher
-    /// after an incremental authorization, lower after a partial reversal); an unreferenced
-    /// refund's approved amount; a follow-up's own amount once approved.
-    static func approvedMinorUnits(of row: Transaction) -> Int64 {
-        switch row.type {
-        case .sale, .authorization, .achDebit:
-            return row.authorizedAmount
-        case .refund where row.parentId == nil:
-            return row.status == .approved ? row.refundedAmount : 0
-        default:
-            return row.status == .approved ? row.amount : 0
-        }
     }
 }

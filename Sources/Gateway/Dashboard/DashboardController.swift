@@ -57,6 +57,7 @@ struct DashboardController: Sendable {
             .form(DashboardPath.template(DashboardPath.paymentAction), .signedIn(.admin),
                   DashboardFormRule(fields: ["action", "amount"], keyed: true, confirm: { try await actions.confirm($0) },
                                     landing: { .payment(try $0.parameter(.id)) })) { try await actions.act($0) },
+            .page(DashboardPath.template(DashboardPath.receipt), .signedIn(.viewer)) { try await payments.receipt($0) },
             .page(DashboardPath.volumeChart.path, .signedIn(.viewer)) { .page(try await payments.volumeImage(try $0.requireSignedIn())) },
             .page(DashboardPath.paymentsCSV.path, .signedIn(.viewer), query: DashboardPayments.filterNames) { try await payments.csv($0) },
         ]

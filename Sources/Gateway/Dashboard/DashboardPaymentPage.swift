@@ -63,6 +63,8 @@ struct DashboardPaymentPage: DashboardView {
     var site = DashboardPageModel.Site()
     var user: DashboardPageModel.UserModel?
     var id: String
+    /// The receipt page, for a payment or refund (a verification has none).
+    var receipt: String?
     var type: String
     var status: String
     var badges: [DashboardBadge]
@@ -101,6 +103,7 @@ struct DashboardPaymentPage: DashboardView {
         title = "\(payment.type.rawValue) \(format.money(shown.approved))"
         user = layout.user
         id = payment.id
+        receipt = ReceiptBuilder.refusal(of: payment) == nil ? DashboardPath.receipt(payment.id).path : nil
         type = payment.type.rawValue
         status = payment.status.rawValue
         badges = DashboardBadge.badges(of: payment)

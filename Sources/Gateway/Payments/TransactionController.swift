@@ -102,7 +102,7 @@ struct TransactionController {
         }
         guard let (transaction, operations, merchant) = found else { throw GatewayError.notFound("transaction \(id)") }
         var resource = services.renderer.render(transaction, merchant: merchant, operations: transaction.type.isOriginal ? operations : nil)
-        resource.merchant = merchant.map(services.renderer.receiptMerchant)
+        resource.merchant = merchant.map(MerchantResource.init(receiptOf:))
         return try JSONCoding.response(.ok, resource)
     }
 

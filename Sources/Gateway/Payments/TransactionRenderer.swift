@@ -63,13 +63,6 @@ struct TransactionRenderer: Sendable {
         return resource
     }
 
-    /// The merchant as a receipt shows it: on one transaction's details, not in lists.
-    func receiptMerchant(_ merchant: Merchant) -> MerchantResource {
-        MerchantResource(
-            name: merchant.name, address: merchant.profile.formattedAddress, phoneNumber: merchant.profile.phoneNumber,
-            emailAddress: merchant.profile.emailAddress, website: merchant.profile.website)
-    }
-
     /// What a keyed payment keeps beyond the card: its price, processor, addresses, contact,
     /// AVS answer and entry details. All nil on rows that have none.
     private func renderKeyedDetails(_ transaction: Transaction, into resource: inout TransactionResource) {

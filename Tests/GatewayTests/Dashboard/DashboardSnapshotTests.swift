@@ -123,6 +123,14 @@ struct DashboardSnapshotTests {
             back: DashboardPath.batches.path, backLabel: "Back"))
     }
 
+    @Test func receipt() throws {
+        var receipt = ReceiptBuilder.receipt(
+            of: Fixtures.fullTransaction(), payment: nil,
+            merchant: MerchantResource(name: "Corner Café", address: "1 Main St, Springfield, IL 62701, US", phoneNumber: "+1 217 555 0100"))
+        receipt.signatureBase64 = "iVBORw0KGgo="
+        try Self.check(ReceiptPage(receipt, format: Self.format, back: DashboardPath.payment("t_full").path))
+    }
+
     /// Every template but the layout (which every page includes) has its snapshot here.
     @Test func everyTemplateIsPinned() throws {
         let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

@@ -9,6 +9,8 @@ enum DashboardPath: Hashable, Sendable {
     /// An action on a payment (capture, refund…), asked then confirmed.
     case paymentAction(String)
     case paymentsCSV
+    /// A payment's or refund's receipt, a page to print.
+    case receipt(String)
     case volumeChart
     case stylesheet
     case signIn
@@ -39,6 +41,7 @@ enum DashboardPath: Hashable, Sendable {
         case .payment(let id): return "\(Self.root)/payments/\(Self.segment(id))"
         case .paymentAction(let id): return "\(DashboardPath.payment(id).path)/act"
         case .paymentsCSV: return "\(Self.root)/payments.csv"
+        case .receipt(let id): return "\(DashboardPath.payment(id).path)/receipt"
         case .volumeChart: return "\(Self.root)/volume.svg"
         case .stylesheet: return "\(Self.root)/static/dashboard.css"
         case .signIn: return "\(Self.root)/sign-in"
