@@ -80,3 +80,44 @@ def client_permissions(w):
     w.navigate(w.driver.find_element(By.ID, "save-permissions"))
     w.expect("Saved:" in w.text() and not w.driver.find_element(By.ID, "p.hostedInvoices").is_selected(), "the permission is removed")
     w.shot("client-permissions")
+
+
+def receipt(w, payment_url):
+    """The payment's receipt: linked from its page, the amounts and the card, and as printed
+    (print styles: the link back is not printed, nothing but the receipt)."""
+    w.driver.get(payment_url)
+    w.navigate(w.driver.find_element(By.LINK_TEXT, "Receipt"))
+    body = w.text()
+    w.expect("PURCHASE APPROVED" in body.upper() and "$25.00" in body and "4242" in body, "the receipt shows the decision, total and card")
+    w.expect("Refunded\n$7.00" in body or "Refunded $7.00" in body, "the receipt's totals count the refund")
+    w.expect(not w.driver.find_elements(By.TAG_NAME, "nav"), "the receipt is alone on its page")
+    w.shot("receipt")
+    w.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+    back = w.driver.find_element(By.CSS_SELECTOR, ".actions")
+    w.expect(not back.is_displayed(), "printing leaves out the link back")
+    border = w.driver.execute_script("return getComputedStyle(document.querySelector('.receipt')).borderTopStyle")
+    w.expect(border == "none", f"the printed receipt has no frame (border {border})")
+    w.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
+    w.navigate(w.driver.find_element(By.LINK_TEXT, "Back to the payment"))
+    w.expect(w.driver.current_url == payment_url, "the link leads back to the payment")
+
+
+def locale(w):
+    """The merchant's locale and time zone on every page: German money, Tokyo times; then back."""
+    def save(locale_tag, slots):
+        w.driver.get(f"{w.base}/dashboard/settings")
+        for field, value in (("locale", locale_tag), ("settlementBatchTimeSlots", slots)):
+            box = w.driver.find_element(By.ID, field)
+            box.clear()
+            box.send_keys(value)
+        w.navigate(w.driver.find_element(By.ID, "save-settings"))
+        w.expect("Saved." in w.text(), f"the locale {locale_tag or '(none)'} is saved")
+    save("de-DE", "23:00 Asia/Tokyo")
+    w.driver.get(f"{w.base}/dashboard")
+    body = w.text()
+    w.expect("Times in Asia/Tokyo" in body, "the header names the merchant's time zone")
+    w.expect("25,00\u00a0$" in body or "25,00 $" in body, "money in German: decimal comma, sign after")
+    w.shot("payments-de")
+    save("", "23:00 UTC")
+    w.driver.get(f"{w.base}/dashboard")
+    w.expect("$25.00" in w.text() and "Times in UTC" in w.text(), "back to en-US in UTC")

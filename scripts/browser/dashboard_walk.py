@@ -2,7 +2,8 @@
 """Walks the Tapline dashboard in a real Chromium through Selenium, as a merchant would:
 sign in, find a payment by its reference, refund part of it and see the new status and
 timeline, see the refund's webhook event and its attempt, resend it, rotate the endpoint's
-secret, save the payment settings and a client's permissions, close the batch and check its
+secret, save the payment settings and a client's permissions, print the payment's receipt,
+read the pages in German and another time zone, close the batch and check its
 CSV, look at phone-sized pages, sign out; then a viewer's refund is refused. Saves a screenshot of each page when asked.
 
 Usage: dashboard_walk.py BASE_URL ADMIN_EMAIL ADMIN_PASSWORD VIEWER_EMAIL VIEWER_PASSWORD REFERENCE [SCREENSHOT_DIR]
@@ -116,14 +117,14 @@ try:
     # Refund part of it, through the confirmation page.
     driver.find_element(By.ID, "amount-refund").send_keys("7.00")
     navigate(driver.find_element(By.ID, "act-refund"))
-    expect("Refund 7.00 USD on sale 25.00 USD?" in text(), "the confirmation says what will happen")
+    expect("Refund $7.00 on sale $25.00?" in text(), "the confirmation says what will happen, in the merchant's money")
     shot("confirm-refund")
     navigate(driver.find_element(By.ID, "confirm"))
     body = text()
-    expect("Refund: done." in body and "7.00 USD" in body, "the refund is done and shown")
+    expect("Refund: done." in body and "$7.00" in body, "the refund is done and shown")
     timeline = driver.find_elements(By.CSS_SELECTOR, "section.card table tbody tr")
     expect(any("refund" in row.text and "approved" in row.text for row in timeline), "the timeline has the refund")
-    expect(any("refunded 0.00 USD → 7.00 USD" in row.text for row in timeline), "the timeline says what the refund changed")
+    expect(any("refunded $0.00 → $7.00" in row.text for row in timeline), "the timeline says what the refund changed")
     shot("payment-refunded")
     timeline_heading = next(h for h in driver.find_elements(By.TAG_NAME, "h2") if h.text == "Timeline")
     driver.execute_script("arguments[0].scrollIntoView()", timeline_heading)
@@ -144,6 +145,8 @@ try:
     dashboard_pages.rotate_secret(walk, os.environ["WEBHOOK_SECRET_FILE"], os.environ["WEBHOOK_DELIVERIES"])
     dashboard_pages.settings(walk)
     dashboard_pages.client_permissions(walk)
+    dashboard_pages.receipt(walk, payment_url)
+    dashboard_pages.locale(walk)
     driver.get(payment_url)
 
     # Close the batch and check its CSV.
@@ -174,7 +177,7 @@ try:
     width = driver.execute_script("return document.documentElement.scrollWidth")
     expect(width <= 375, f"a payment's page fits 375 px (scroll width {width})")
     shot("payment-phone")
-    for page in ("settings", "webhooks", "batches", "devices", "clients", "audit"):
+    for page in (f"payments/{payment_url.rsplit('/', 1)[1]}/receipt", "settings", "webhooks", "batches", "devices", "clients", "audit"):
         driver.get(f"{base}/dashboard/{page}")
         width = driver.execute_script("return document.documentElement.scrollWidth")
         expect(width <= 375, f"the {page} page fits 375 px (scroll width {width})")
@@ -204,7 +207,7 @@ try:
     expect("your role is viewer" in text(), "a viewer's refund is refused")
     shot("viewer-refused")
     driver.get(payment_url)
-    expect("Refunded\n7.00 USD" in text() or "7.00 USD" in text(), "the viewer's refund changed nothing")
+    expect("Refunded\n$7.00" in text() or "$7.00" in text(), "the viewer's refund changed nothing")
 finally:
     driver.quit()
 print(f"browser: the dashboard walk passed ({checks} checks)")
