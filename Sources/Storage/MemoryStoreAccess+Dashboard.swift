@@ -16,6 +16,10 @@ extension MemoryStoreQuerying {
         }
     }
 
+    func dashboardUser(invitationHash: String) async throws -> DashboardUser? {
+        try withState { state in state.dashboard.users.values.first { $0.invitationHash == invitationHash } }
+    }
+
     func dashboardSession(tokenHash: String) async throws -> DashboardSession? {
         try withState { $0.dashboard.sessions[tokenHash] }
     }
@@ -56,6 +60,18 @@ extension MemoryStoreWriter {
 
     func deleteDashboardSession(tokenHash: String) async throws {
         try change { $0.dashboard.sessions[tokenHash] = nil }
+    }
+
+    func deleteDashboardUser(id: String, merchantId: String) async throws {
+        try change { state in
+            guard state.dashboard.users[id]?.merchantId == merchantId else { return }
+            state.dashboard.users[id] = nil
+            state.dashboard.sessions = state.dashboard.sessions.filter { $0.value.userId != id }
+        }
+    }
+
+    func deleteDashboardSessions(userId: String, except tokenHash: String?) async throws {
+        try change { state in state.dashboard.sessions = state.dashboard.sessions.filter { $0.value.userId != userId || $0.key == tokenHash } }
     }
 
     func deleteDashboardSessions(expiredBefore date: Date) async throws {

@@ -96,6 +96,8 @@ public protocol StoreReader: Sendable {
     func dashboardUser(id: String, merchantId: String) async throws -> DashboardUser?
     /// The merchant's users, by email.
     func dashboardUsers(merchantId: String) async throws -> [DashboardUser]
+    /// The invited user whose sign-in link has this SHA-256, used or not yet expired alike.
+    func dashboardUser(invitationHash: String) async throws -> DashboardUser?
     func dashboardSession(tokenHash: String) async throws -> DashboardSession?
     /// The merchant's audit entries, newest first, at most `limit`.
     func dashboardAudit(merchantId: String, limit: Int) async throws -> [DashboardAuditEntry]

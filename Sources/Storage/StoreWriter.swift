@@ -134,6 +134,10 @@ public protocol StoreWriter: StoreReader {
     func insert(_ session: DashboardSession) async throws
     /// Ends a session (sign-out, or found expired); nothing happens for an unknown one.
     func deleteDashboardSession(tokenHash: String) async throws
+    /// Removes a user of the merchant and ends its sessions; nothing when it has none such.
+    func deleteDashboardUser(id: String, merchantId: String) async throws
+    /// Ends every session of a user but `tokenHash`'s (all with nil): after a password change.
+    func deleteDashboardSessions(userId: String, except tokenHash: String?) async throws
     /// Forgets every session that expired before `date`.
     func deleteDashboardSessions(expiredBefore date: Date) async throws
     func insert(_ entry: DashboardAuditEntry) async throws

@@ -14,6 +14,10 @@ extension SQLQuerying {
         try await fetch(SQLTables.dashboardUsers, where: "merchant_id = ?", [.text(merchantId)], orderBy: "email")
     }
 
+    func dashboardUser(invitationHash: String) async throws -> DashboardUser? {
+        try await fetch(SQLTables.dashboardUsers, where: "invitation_hash = ?", [.text(invitationHash)]).first
+    }
+
     func dashboardSession(tokenHash: String) async throws -> DashboardSession? {
         try await fetch(SQLTables.dashboardSessions, where: "token_hash = ?", [.text(tokenHash)]).first
     }
@@ -39,6 +43,17 @@ extension SQLWriter {
 
     func deleteDashboardSession(tokenHash: String) async throws {
         try await session.run("DELETE FROM dashboard_sessions WHERE token_hash = ?", [.text(tokenHash)])
+    }
+
+    func deleteDashboardUser(id: String, merchantId: String) async throws {
+        // Its sessions first: they refer to it.
+        try await session.run("DELETE FROM dashboard_sessions WHERE user_id = ? AND merchant_id = ?", [.text(id), .text(merchantId)])
+        try await session.run("DELETE FROM dashboard_users WHERE id = ? AND merchant_id = ?", [.text(id), .text(merchantId)])
+    }
+
+    func deleteDashboardSessions(userId: String, except tokenHash: String?) async throws {
+        try await session.run(
+            "DELETE FROM dashboard_sessions WHERE user_id = ? AND token_hash <> ?", [.text(userId), .text(tokenHash ?? "")])
     }
 
     func deleteDashboardSessions(expiredBefore date: Date) async throws {

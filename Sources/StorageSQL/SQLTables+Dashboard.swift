@@ -2,7 +2,8 @@ import Foundation
 import Storage
 
 extension SQLTables {
-    /// Dashboard users (SQLite migration 22, PostgreSQL 16): the email unique, the password a bcrypt hash.
+    /// Dashboard users (SQLite migration 22, PostgreSQL 16; the forced password change and
+    /// the invitation 38, 33): the email unique, the password a bcrypt hash.
     static let dashboardUsers = SQLTable<DashboardUser>("dashboard_users", key: ["id"], columns: [
         Column(name: "id") { .text($0.id) },
         Column(name: "merchant_id") { .text($0.merchantId) },
@@ -12,6 +13,9 @@ extension SQLTables {
         Column(name: "created_at") { SQLValue.date($0.createdAt) },
         Column(name: "failed_sign_ins") { SQLValue.integer(Int64($0.failedSignIns)) },
         Column(name: "locked_until") { SQLValue.date($0.lockedUntil) },
+        Column(name: "must_change_password") { .bool($0.mustChangePassword) },
+        Column(name: "invitation_hash") { SQLValue.text($0.invitationHash) },
+        Column(name: "invitation_expires_at") { SQLValue.date($0.invitationExpiresAt) },
     ]) { row in
         var user = DashboardUser(
             id: try row.text("id"), merchantId: try row.text("merchant_id"), email: try row.text("email"),
@@ -19,6 +23,9 @@ extension SQLTables {
             createdAt: try row.date("created_at"))
         user.failedSignIns = try row.int("failed_sign_ins")
         user.lockedUntil = try row.optionalDate("locked_until")
+        user.mustChangePassword = try row.bool("must_change_password")
+        user.invitationHash = try row.optionalText("invitation_hash")
+        user.invitationExpiresAt = try row.optionalDate("invitation_expires_at")
         return user
     }
 

@@ -6,5 +6,14 @@ extension SQLiteSchema {
         SQLiteMigration(version: 37, name: "merchant locale", statements: [
             "ALTER TABLE merchants ADD COLUMN locale TEXT",
         ]),
+        // Team management: an admin forces a password change, or invites a user with a
+        // one-time sign-in link (its SHA-256; the token itself is shown once, never kept).
+        SQLiteMigration(version: 38, name: "dashboard team: forced password change, invitations", statements: [
+            "ALTER TABLE dashboard_users ADD COLUMN must_change_password INTEGER NOT NULL DEFAULT 0",
+            "ALTER TABLE dashboard_users ADD COLUMN invitation_hash TEXT",
+            "ALTER TABLE dashboard_users ADD COLUMN invitation_expires_at INTEGER",
+            "CREATE UNIQUE INDEX dashboard_users_by_invitation ON dashboard_users (invitation_hash) WHERE invitation_hash IS NOT NULL",
+            "CREATE INDEX dashboard_sessions_by_user ON dashboard_sessions (user_id)",
+        ]),
     ]
 }

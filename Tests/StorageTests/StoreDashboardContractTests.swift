@@ -56,6 +56,44 @@ struct StoreDashboardContractTests {
     }
 
     @Test(arguments: StoreFactories.all)
+    func invitationsForcedChangesRemovalAndOtherSessionsEnded(_ factory: StoreFactory) async throws {
+        try await factory.withStore { store in
+            try await store.seed()
+            var invited = Self.user("u_1", "new@example.com", role: .viewer)
+            invited.passwordHash = ""
+            invited.invitationHash = "inv_hash"
+            invited.invitationExpiresAt = Fixtures.minutes(90)
+            invited.mustChangePassword = true
+            let admin = Self.user("u_2", "admin@example.com")
+            try await store.write { [invited] in for user in [invited, admin] { try await $0.insert(user) } }
+            #expect(try await store.read { try await $0.dashboardUser(invitationHash: "inv_hash") } == invited)
+            #expect(try await store.read { try await $0.dashboardUser(invitationHash: "other") } == nil)
+            var accepted = invited
+            (accepted.invitationHash, accepted.invitationExpiresAt, accepted.passwordHash) = (nil, nil, "$2b$12$set")
+            try await store.write { [accepted] in try await $0.update(accepted) }
+            #expect(try await store.read { try await $0.dashboardUser(invitationHash: "inv_hash") } == nil, "a used link finds no one")
+            #expect(try await store.read { try await $0.dashboardUser(email: "new@example.com") } == accepted)
+
+            let sessions = ["s_a", "s_b", "s_c"].map {
+                DashboardSession(tokenHash: $0, userId: $0 == "s_c" ? "u_2" : "u_1", merchantId: "m_1", csrfToken: "c",
+                                 createdAt: Fixtures.minutes(1), expiresAt: Fixtures.minutes(50))
+            }
+            try await store.write { for session in sessions { try await $0.insert(session) } }
+            try await store.write { try await $0.deleteDashboardSessions(userId: "u_1", except: "s_a") }
+            #expect(try await store.read { try await $0.dashboardSession(tokenHash: "s_a") } != nil, "the one kept")
+            #expect(try await store.read { try await $0.dashboardSession(tokenHash: "s_b") } == nil)
+            #expect(try await store.read { try await $0.dashboardSession(tokenHash: "s_c") } != nil, "another user's")
+
+            try await store.write { try await $0.deleteDashboardUser(id: "u_1", merchantId: "m_2") }
+            #expect(try await store.read { try await $0.dashboardUser(id: "u_1", merchantId: "m_1") } != nil, "another merchant cannot remove it")
+            try await store.write { try await $0.deleteDashboardUser(id: "u_1", merchantId: "m_1") }
+            #expect(try await store.read { try await $0.dashboardUser(email: "new@example.com") } == nil)
+            #expect(try await store.read { try await $0.dashboardSession(tokenHash: "s_a") } == nil, "its sessions end with it")
+            #expect(try await store.read { try await $0.dashboardUsers(merchantId: "m_1") }.map(\.id) == ["u_2"])
+        }
+    }
+
+    @Test(arguments: StoreFactories.all)
     func theAuditListIsTheMerchantsNewestFirst(_ factory: StoreFactory) async throws {
         try await factory.withStore { store in
             try await store.seed()

@@ -20,6 +20,13 @@ public struct DashboardUser: Sendable, Equatable {
     /// until `lockedUntil`.
     public var failedSignIns: Int = 0
     public var lockedUntil: Date?
+    /// Set by an admin: the user's next page is the password form, until they choose a new one.
+    public var mustChangePassword = false
+    /// An invited user's one-time sign-in link, as the SHA-256 of its token, and when it
+    /// stops working; both nil once the link was used (or for a user made with a password).
+    /// Until then the user has no password (`passwordHash` is empty) and cannot sign in.
+    public var invitationHash: String?
+    public var invitationExpiresAt: Date?
 
     public init(id: String, merchantId: String, email: String, role: Role, passwordHash: String, createdAt: Date) {
         self.id = id
