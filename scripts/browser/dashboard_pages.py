@@ -121,3 +121,35 @@ def locale(w):
     save("", "23:00 UTC")
     w.driver.get(f"{w.base}/dashboard")
     w.expect("$25.00" in w.text() and "Times in UTC" in w.text(), "back to en-US in UTC")
+
+
+def team(w):
+    """An admin invites a teammate; the link, opened in a browser with no session, lets them
+    choose a password and signs them in; the admin then removes them after a confirmation."""
+    w.driver.get(f"{w.base}/dashboard/team")
+    w.driver.find_element(By.ID, "email").send_keys("newcomer@tapline.local")
+    w.navigate(w.driver.find_element(By.ID, "invite"))
+    link = w.driver.find_element(By.ID, "invitation-link").text
+    w.expect("/dashboard/invitation/" in link, "the invitation's link is shown")
+    w.shot("team-invited")
+    w.driver.refresh()
+    w.expect(link not in w.driver.page_source, "a reload does not show the link again")
+    w.driver.delete_all_cookies()
+    w.driver.get(link)
+    w.expect("newcomer@tapline.local (viewer)" in w.text(), "the link names who is invited")
+    for field in ("password", "repeat"):
+        w.driver.find_element(By.ID, field).send_keys("a new teammate's secret")
+    w.navigate(w.driver.find_element(By.ID, "accept"))
+    w.expect(w.driver.find_elements(By.TAG_NAME, "h1")[0].text == "Payments", "the newcomer is signed in")
+    w.driver.get(link)
+    w.expect("expired or was used" in w.text(), "the link works once")
+    w.driver.delete_all_cookies()
+    w.sign_in(*w.admin)
+    w.driver.get(f"{w.base}/dashboard/team")
+    row = next(r for r in w.driver.find_elements(By.CSS_SELECTOR, "tbody tr") if "newcomer@tapline.local" in r.text)
+    w.expect("active" in row.text, "the newcomer is active")
+    w.shot("team")
+    w.navigate(row.find_element(By.CSS_SELECTOR, "button[id^=remove-]"))
+    w.expect("Remove newcomer@tapline.local from the team?" in w.text(), "removing asks first")
+    w.navigate(w.driver.find_element(By.ID, "confirm"))
+    w.expect("newcomer@tapline.local" not in w.text(), "the newcomer is removed")

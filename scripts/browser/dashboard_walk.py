@@ -3,7 +3,8 @@
 sign in, find a payment by its reference, refund part of it and see the new status and
 timeline, see the refund's webhook event and its attempt, resend it, rotate the endpoint's
 secret, save the payment settings and a client's permissions, print the payment's receipt,
-read the pages in German and another time zone, close the batch and check its
+read the pages in German and another time zone, invite a teammate who joins through the
+link and is then removed, close the batch and check its
 CSV, look at phone-sized pages, sign out; then a viewer's refund is refused. Saves a screenshot of each page when asked.
 
 Usage: dashboard_walk.py BASE_URL ADMIN_EMAIL ADMIN_PASSWORD VIEWER_EMAIL VIEWER_PASSWORD REFERENCE [SCREENSHOT_DIR]
@@ -140,13 +141,15 @@ try:
     with open(os.environ["WEBHOOK_DELIVERIES"]) as f:
         lines = [json.loads(line) for line in f]
     expect(any(l["type"] == "transaction.refunded" and l["verified"] for l in lines), "the receiver got the refund, signed")
-    walk = types.SimpleNamespace(driver=driver, base=base, expect=expect, shot=shot, navigate=navigate, text=text)
+    walk = types.SimpleNamespace(driver=driver, base=base, expect=expect, shot=shot, navigate=navigate, text=text, sign_in=sign_in,
+                                 admin=(admin, admin_password))
     dashboard_pages.webhook_event(walk, os.environ["WEBHOOK_DELIVERIES"])
     dashboard_pages.rotate_secret(walk, os.environ["WEBHOOK_SECRET_FILE"], os.environ["WEBHOOK_DELIVERIES"])
     dashboard_pages.settings(walk)
     dashboard_pages.client_permissions(walk)
     dashboard_pages.receipt(walk, payment_url)
     dashboard_pages.locale(walk)
+    dashboard_pages.team(walk)
     driver.get(payment_url)
 
     # Close the batch and check its CSV.

@@ -12,18 +12,25 @@ extension MerchantAdmin {
     /// The shortest password a user may be given.
     public static let minimumPasswordLength = 12
 
+    /// An email as a dashboard user's is kept: trimmed, lower-cased, one `@` with a dot after
+    /// it, at most 254 characters, no space or control character.
+    public static func normalizedEmail(_ text: String) throws -> String {
+        let email = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let parts = email.split(separator: "@", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, parts[1].contains("."), email.count <= 254,
+              !email.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.properties.generalCategory == .control }) else {
+            throw AdminError.invalidSetting(field: "email", message: "'\(email.prefix(80))' is not an email address")
+        }
+        return email
+    }
+
     /// Creates a dashboard user of `merchantId`. With no `password` one is generated (24
     /// characters); a given one must be at least ``minimumPasswordLength`` characters. The
     /// email is kept lower-cased and must be unique across the gateway.
     public func createDashboardUser(
         merchantId: String, email: String, role: DashboardUser.Role, password: String? = nil, cost: UInt8 = 12
     ) async throws -> NewDashboardUser {
-        let email = email.trimmingCharacters(in: .whitespaces).lowercased()
-        let parts = email.split(separator: "@", omittingEmptySubsequences: false)
-        guard parts.count == 2, !parts[0].isEmpty, parts[1].contains("."), email.count <= 254,
-              !email.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.properties.generalCategory == .control }) else {
-            throw AdminError.invalidSetting(field: "email", message: "'\(email.prefix(80))' is not an email address")
-        }
+        let email = try Self.normalizedEmail(email)
         let chosen = password ?? String(DashboardCookies.newToken().prefix(24))
         guard chosen.count >= Self.minimumPasswordLength, chosen.utf8.count <= 72 else {
             throw AdminError.invalidSetting(

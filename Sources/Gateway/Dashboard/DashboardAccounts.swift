@@ -44,7 +44,8 @@ struct DashboardAccounts: Sendable {
             _ = try await Self.verify(password, hash: Self.decoyHash)
             try await refuse(address, now: now)
         }
-        if let locked = user.lockedUntil, locked > now {
+        // Locked, or invited and not yet in (no password to check): the same refusal.
+        if (user.lockedUntil.map { $0 > now } ?? false) || user.passwordHash.isEmpty {
             _ = try await Self.verify(password, hash: Self.decoyHash)
             try await refuse(address, now: now)
         }
@@ -60,23 +61,30 @@ struct DashboardAccounts: Sendable {
             }
             try await refuse(address, now: now)
         }
+        var signedIn = user
+        signedIn.failedSignIns = 0
+        signedIn.lockedUntil = nil
+        return try await openSession(for: signedIn, replacing: oldToken, action: "sign-in", writing: signedIn)
+    }
+
+    /// A new session for `user` (the browser's old one ends), with `written` (the user as it
+    /// is now) and the audit entry in the same write.
+    func openSession(for user: DashboardUser, replacing oldToken: String?, action: String, writing written: DashboardUser) async throws -> SignedIn {
+        let now = now()
         let token = DashboardCookies.newToken()
         let session = DashboardSession(
             tokenHash: Self.hash(token), userId: user.id, merchantId: user.merchantId, csrfToken: DashboardCookies.newToken(),
             createdAt: now, expiresAt: now.addingTimeInterval(settings.sessionLifetime))
-        var signedIn = user
-        signedIn.failedSignIns = 0
-        signedIn.lockedUntil = nil
         let entry = DashboardAuditEntry(
-            id: makeId(), merchantId: user.merchantId, userId: user.id, userEmail: user.email, action: "sign-in", at: now)
-        try await store.write { [signedIn] writer in
+            id: makeId(), merchantId: user.merchantId, userId: user.id, userEmail: user.email, action: action, at: now)
+        try await store.write { writer in
             if let oldToken { try await writer.deleteDashboardSession(tokenHash: Self.hash(oldToken)) }
             try await writer.deleteDashboardSessions(expiredBefore: now)
-            try await writer.update(signedIn)
+            try await writer.update(written)
             try await writer.insert(session)
             try await writer.insert(entry)
         }
-        return SignedIn(token: token, session: session, user: signedIn)
+        return SignedIn(token: token, session: session, user: written)
     }
 
     /// The signed-in session and user of a cookie token; nil when there is none, it expired,

@@ -15,6 +15,7 @@ extension DashboardController {
             devices: DashboardDevices(devices: services.devices, accounts: accounts),
             clients: DashboardClients(admin: services.admin, store: services.store, accounts: accounts),
             clientPermissions: DashboardClientPermissions(admin: services.admin, store: services.store, accounts: accounts),
-            paymentSettings: DashboardPaymentSettings(settings: services.settings, accounts: accounts))
+            paymentSettings: DashboardPaymentSettings(settings: services.settings, accounts: accounts),
+            team: DashboardTeam(accounts: accounts), password: DashboardPassword(accounts: accounts))
     }
 }

@@ -20,9 +20,11 @@ struct DashboardController: Sendable {
     let clients: DashboardClients
     let clientPermissions: DashboardClientPermissions
     let paymentSettings: DashboardPaymentSettings
+    let team: DashboardTeam
+    let password: DashboardPassword
 
     var routes: [GatewayRoute] {
-        signIn.routes + paymentRoutes + batchRoutes + webhookRoutes + [
+        signIn.routes + paymentRoutes + batchRoutes + webhookRoutes + teamRoutes + [
             .page(DashboardPath.devices.path, .signedIn(.viewer)) { try await devices.page($0) },
             .form(DashboardPath.template(DashboardPath.deviceTapToPay), .signedIn(.admin),
                   DashboardFormRule(fields: ["tapToPay"], landing: { _ in .devices }),
@@ -45,6 +47,32 @@ struct DashboardController: Sendable {
             .form(DashboardPath.settings.path, .signedIn(.admin), DashboardFormRule(fields: DashboardSettingsForm.fields, landing: { _ in .settings }),
                   notIdempotentBecause: "the form saves the settings it shows; sent again, it saves the same") { try await paymentSettings.save($0) },
             .page(DashboardPath.audit.path, .signedIn(.viewer)) { try await audit.page($0) },
+        ]
+    }
+
+    private var teamRoutes: [GatewayRoute] {
+        [
+            .page(DashboardPath.team.path, .signedIn(.viewer)) { try await team.page($0) },
+            .form(DashboardPath.team.path, .signedIn(.admin), DashboardFormRule(fields: ["email", "role"], keyed: true, landing: { _ in .team })) {
+                try await team.invite($0)
+            },
+            .form(DashboardPath.template(DashboardPath.teamRole), .signedIn(.admin), DashboardFormRule(fields: ["role"], landing: { _ in .team }),
+                  notIdempotentBecause: "the form sets the role it names; sent again, it sets the same") { try await team.setRole($0) },
+            .form(DashboardPath.template(DashboardPath.teamPasswordReset), .signedIn(.admin), DashboardFormRule(fields: [], landing: { _ in .team }),
+                  notIdempotentBecause: "the form sets a flag; sent again, it is set already") { try await team.requirePasswordChange($0) },
+            .form(DashboardPath.template(DashboardPath.removeTeamUser), .signedIn(.admin),
+                  DashboardFormRule(fields: [], keyed: true, confirm: { try await team.confirmRemove($0) }, landing: { _ in .team })) {
+                try await team.remove($0)
+            },
+            .page(DashboardPath.password.path, .signedIn(.viewer), query: ["changed"]) { try await password.page($0) },
+            .form(DashboardPath.password.path, .signedIn(.viewer), DashboardFormRule(fields: ["current", "password", "repeat"], landing: { _ in .password }),
+                  notIdempotentBecause: "sent again, the current password it gives is no longer right, and nothing changes") {
+                try await password.save($0)
+            },
+            .page(DashboardPath.template(DashboardPath.invitation), .open) { try await password.invitation($0) },
+            .form(DashboardPath.template(DashboardPath.invitation), .open,
+                  DashboardFormRule(fields: ["password", "repeat"], csrf: .signInCookie, landing: { .invitation(try $0.parameter(.id)) }),
+                  notIdempotentBecause: "the link works once; sent again, it has expired") { try await password.accept($0) },
         ]
     }
 

@@ -16,6 +16,8 @@ struct DashboardPageModel: Sendable {
         /// The main navigation, and where the sign-out form posts.
         var nav: [Link] = Link.main
         var signOut = DashboardPath.signOut.path
+        /// The user's own password form.
+        var password = DashboardPath.password.path
     }
 
     /// A link the layout shows.
@@ -25,7 +27,7 @@ struct DashboardPageModel: Sendable {
 
         static let main: [Link] = [
             Link("Payments", .payments), Link("Batches", .batches), Link("Devices", .devices), Link("Webhooks", .webhooks),
-            Link("API clients", .clients), Link("Settings", .settings), Link("Audit", .audit),
+            Link("API clients", .clients), Link("Settings", .settings), Link("Team", .team), Link("Audit", .audit),
         ]
 
         init(_ label: String, _ path: DashboardPath) {

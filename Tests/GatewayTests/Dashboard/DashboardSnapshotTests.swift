@@ -123,6 +123,30 @@ struct DashboardSnapshotTests {
             back: DashboardPath.batches.path, backLabel: "Back"))
     }
 
+    @Test func team() throws {
+        let me = DashboardUser(id: "u_1", merchantId: "m_1", email: "admin@shop.example", role: .admin, passwordHash: "x", createdAt: Self.when)
+        var invited = DashboardUser(id: "u_2", merchantId: "m_1", email: "ann@shop.example", role: .viewer, passwordHash: "", createdAt: Self.when)
+        invited.invitationExpiresAt = Self.when.addingTimeInterval(3600)
+        var forced = DashboardUser(id: "u_3", merchantId: "m_1", email: "bob@shop.example", role: .admin, passwordHash: "x", createdAt: Self.when)
+        forced.mustChangePassword = true
+        try Self.check(DashboardTeam.Page(
+            title: "Team", user: Self.user, isAdmin: true, csrf: "CSRF", key: "KEY",
+            members: [me, invited, forced].map { DashboardTeam.Member($0, me: me, now: Self.when, format: Self.format) },
+            invitedEmail: "ann@shop.example", invitationLink: "http://127.0.0.1:8080/dashboard/invitation/TOKEN", lifetime: "72 hours"))
+    }
+
+    @Test func password() throws {
+        try Self.check(DashboardPassword.Page(
+            title: "Your password", user: Self.user, csrf: "CSRF", required: "An admin asks you to choose a new password before you go on.",
+            notice: nil, problem: "Not changed: the two passwords differ.", minimum: 12))
+    }
+
+    @Test func invitation() throws {
+        try Self.check(DashboardPassword.InvitationPage(
+            title: "Join ann@shop.example", action: DashboardPath.invitation("TOKEN").path, csrf: "CSRF", email: "ann@shop.example",
+            role: "viewer", problem: nil, minimum: 12))
+    }
+
     @Test func receipt() throws {
         var receipt = ReceiptBuilder.receipt(
             of: Fixtures.fullTransaction(), payment: nil,

@@ -26,6 +26,15 @@ enum DashboardPath: Hashable, Sendable {
     case revokeClient(String)
     case settings
     case audit
+    /// The merchant's users; an admin's invitation, role change, password reset and removal.
+    case team
+    case teamRole(String)
+    case teamPasswordReset(String)
+    case removeTeamUser(String)
+    /// The signed-in user's own password.
+    case password
+    /// An invitation's one-time link; its token is the path's last segment.
+    case invitation(String)
     case webhooks
     case removeWebhook(String)
     case rotateWebhookSecret(String)
@@ -57,6 +66,12 @@ enum DashboardPath: Hashable, Sendable {
         case .revokeClient(let id): return "\(DashboardPath.client(id).path)/revoke"
         case .settings: return "\(Self.root)/settings"
         case .audit: return "\(Self.root)/audit"
+        case .team: return "\(Self.root)/team"
+        case .teamRole(let id): return "\(Self.root)/team/\(Self.segment(id))/role"
+        case .teamPasswordReset(let id): return "\(Self.root)/team/\(Self.segment(id))/require-password-change"
+        case .removeTeamUser(let id): return "\(Self.root)/team/\(Self.segment(id))/remove"
+        case .password: return "\(Self.root)/password"
+        case .invitation(let token): return "\(Self.root)/invitation/\(Self.segment(token))"
         case .webhooks: return "\(Self.root)/webhooks"
         case .removeWebhook(let id): return "\(Self.root)/webhooks/\(Self.segment(id))/remove"
         case .rotateWebhookSecret(let id): return "\(Self.root)/webhooks/\(Self.segment(id))/rotate-secret"

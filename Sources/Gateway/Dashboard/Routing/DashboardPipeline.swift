@@ -18,6 +18,11 @@ struct DashboardPipeline: Sendable {
         if role != nil, input.signedIn == nil {
             return DashboardResponse.signInRedirect(next: try signInNext(route, input))
         }
+        // While an admin requires a new password, every page but the password form (and
+        // signing out) leads there.
+        if role != nil, input.signedIn?.user.mustChangePassword == true, !Self.openDuringPasswordChange.contains(route.path) {
+            return DashboardResponse.redirect(DashboardPath.password.path)
+        }
         input.query = try DashboardForm.parse(ByteBuffer(string: request.uri.query ?? ""), allowed: route.query, what: "this page has no parameter")
         guard let rule = route.form else { return try await handler(input).response }
         input.form = try DashboardForm.parse(try await request.body.collect(upTo: DashboardForm.maxBytes), allowed: rule.allowed)
@@ -31,6 +36,8 @@ struct DashboardPipeline: Sendable {
         guard rule.keyed else { return try await handler(input).response }
         return try await once.run(input, landing: try rule.landing(input), handler)
     }
+
+    static let openDuringPasswordChange: Set<String> = [DashboardPath.password.path, DashboardPath.signOut.path]
 
     /// Where sign-in leads back: the page asked for, or for a form, the page it is on.
     private func signInNext(_ route: GatewayRoute, _ input: DashboardInput) throws -> String {
