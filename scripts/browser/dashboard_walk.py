@@ -180,7 +180,7 @@ try:
     width = driver.execute_script("return document.documentElement.scrollWidth")
     expect(width <= 375, f"a payment's page fits 375 px (scroll width {width})")
     shot("payment-phone")
-    for page in (f"payments/{payment_url.rsplit('/', 1)[1]}/receipt", "settings", "webhooks", "batches", "devices", "clients", "audit"):
+    for page in (f"payments/{payment_url.rsplit('/', 1)[1]}/receipt", "settings", "webhooks", "batches", "devices", "clients", "team", "password", "audit"):
         driver.get(f"{base}/dashboard/{page}")
         width = driver.execute_script("return document.documentElement.scrollWidth")
         expect(width <= 375, f"the {page} page fits 375 px (scroll width {width})")
