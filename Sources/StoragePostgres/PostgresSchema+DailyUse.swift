@@ -12,5 +12,9 @@ extension PostgresSchema {
             "CREATE UNIQUE INDEX dashboard_users_by_invitation ON dashboard_users (invitation_hash) WHERE invitation_hash IS NOT NULL",
             "CREATE INDEX dashboard_sessions_by_user ON dashboard_sessions (user_id)",
         ]),
+        PostgresMigration(version: 34, name: "dashboard two-factor sign-in", statements: [
+            "ALTER TABLE dashboard_users ADD COLUMN totp_secret TEXT",
+            "ALTER TABLE dashboard_users ADD COLUMN totp_last_step BIGINT",
+        ]),
     ]
 }

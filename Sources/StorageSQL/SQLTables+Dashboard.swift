@@ -3,7 +3,7 @@ import Storage
 
 extension SQLTables {
     /// Dashboard users (SQLite migration 22, PostgreSQL 16; the forced password change and
-    /// the invitation 38, 33): the email unique, the password a bcrypt hash.
+    /// the invitation 38, 33; two-factor 39, 34): the email unique, the password a bcrypt hash.
     static let dashboardUsers = SQLTable<DashboardUser>("dashboard_users", key: ["id"], columns: [
         Column(name: "id") { .text($0.id) },
         Column(name: "merchant_id") { .text($0.merchantId) },
@@ -16,6 +16,8 @@ extension SQLTables {
         Column(name: "must_change_password") { .bool($0.mustChangePassword) },
         Column(name: "invitation_hash") { SQLValue.text($0.invitationHash) },
         Column(name: "invitation_expires_at") { SQLValue.date($0.invitationExpiresAt) },
+        Column(name: "totp_secret") { SQLValue.text($0.totpSecret) },
+        Column(name: "totp_last_step") { SQLValue.integer($0.totpLastStep) },
     ]) { row in
         var user = DashboardUser(
             id: try row.text("id"), merchantId: try row.text("merchant_id"), email: try row.text("email"),
@@ -26,6 +28,8 @@ extension SQLTables {
         user.mustChangePassword = try row.bool("must_change_password")
         user.invitationHash = try row.optionalText("invitation_hash")
         user.invitationExpiresAt = try row.optionalDate("invitation_expires_at")
+        user.totpSecret = try row.optionalText("totp_secret")
+        user.totpLastStep = try row.optionalInt64("totp_last_step")
         return user
     }
 

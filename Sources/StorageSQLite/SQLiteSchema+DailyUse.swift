@@ -15,5 +15,10 @@ extension SQLiteSchema {
             "CREATE UNIQUE INDEX dashboard_users_by_invitation ON dashboard_users (invitation_hash) WHERE invitation_hash IS NOT NULL",
             "CREATE INDEX dashboard_sessions_by_user ON dashboard_sessions (user_id)",
         ]),
+        // Two-factor sign-in: the TOTP secret while it is on, and the last step used.
+        SQLiteMigration(version: 39, name: "dashboard two-factor sign-in", statements: [
+            "ALTER TABLE dashboard_users ADD COLUMN totp_secret TEXT",
+            "ALTER TABLE dashboard_users ADD COLUMN totp_last_step INTEGER",
+        ]),
     ]
 }

@@ -89,7 +89,7 @@ try:
     driver.find_element(By.ID, "email").send_keys(admin)
     driver.find_element(By.ID, "password").send_keys("not the password")
     navigate(driver.find_element(By.CSS_SELECTOR, "main button[type=submit]"))
-    expect("The email or password is not right" in text(), "a wrong password is refused, without saying which part")
+    expect("The email, password or code is not right" in text(), "a wrong password is refused, without saying which part")
 
     sign_in(admin, admin_password)
     shot("payments")

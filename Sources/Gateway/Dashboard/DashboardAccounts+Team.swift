@@ -99,7 +99,7 @@ extension DashboardAccounts {
     // MARK: - Shared steps
 
     /// A teammate's change, made in one write with the team read in it; never one's own.
-    private func changeTeammate(
+    fileprivate func changeTeammate(
         _ userId: String, by admin: DashboardUser, action: String, detail: String?,
         _ change: @Sendable @escaping (inout DashboardUser, [DashboardUser]) throws -> Void
     ) async throws {
@@ -124,9 +124,49 @@ extension DashboardAccounts {
         return try await NIOThreadPool.singleton.runIfActive { Bcrypt.hash(password, cost: cost) }
     }
 
-    private func entry(_ user: DashboardUser, _ action: String, subject: String?, detail: String?, at: Date) -> DashboardAuditEntry {
+    fileprivate func entry(_ user: DashboardUser, _ action: String, subject: String?, detail: String?, at: Date) -> DashboardAuditEntry {
         DashboardAuditEntry(
             id: makeId(), merchantId: user.merchantId, userId: user.id, userEmail: user.email, action: action, subjectId: subject,
             detail: detail, at: at)
+    }
+}
+
+// Two-factor sign-in (RFC 6238 TOTP), turned on by each user for themselves.
+extension DashboardAccounts {
+    /// Turns two-factor sign-in on with `secret` (base32, as the page showed it), once a code
+    /// of it proves the authenticator app has it.
+    func turnOnTwoFactor(_ user: DashboardUser, secret: String, code: String) async throws {
+        guard user.totpSecret == nil else { throw TeamRefusal(message: "two-factor sign-in is on already") }
+        guard let totp = TOTP(base32: secret), totp.secret.count >= 16 else { throw TeamRefusal(message: "reload the page for a new secret") }
+        guard let step = totp.matchingStep(of: code, at: now(), after: nil) else {
+            throw TeamRefusal(message: "that code is not the app's current one; check the app's clock, and type the code it shows now")
+        }
+        try await store.write { writer in
+            guard var stored = try await writer.dashboardUser(id: user.id, merchantId: user.merchantId) else { return }
+            (stored.totpSecret, stored.totpLastStep) = (totp.base32, step)
+            try await writer.update(stored)
+            try await writer.insert(entry(user, "turn-on-two-factor", subject: user.id, detail: nil, at: now()))
+        }
+    }
+
+    /// Turns it off with a current code; an admin turns off a teammate's, who lost their
+    /// phone, with ``turnOffTwoFactor(of:by:)``.
+    func turnOffTwoFactor(_ user: DashboardUser, code: String) async throws {
+        guard let totp = user.totpSecret.flatMap(TOTP.init(base32:)) else { throw TeamRefusal(message: "two-factor sign-in is off already") }
+        guard totp.matchingStep(of: code, at: now(), after: user.totpLastStep) != nil else {
+            throw TeamRefusal(message: "that code is not the app's current one")
+        }
+        try await store.write { writer in
+            guard var stored = try await writer.dashboardUser(id: user.id, merchantId: user.merchantId) else { return }
+            (stored.totpSecret, stored.totpLastStep) = (nil, nil)
+            try await writer.update(stored)
+            try await writer.insert(entry(user, "turn-off-two-factor", subject: user.id, detail: nil, at: now()))
+        }
+    }
+
+    func turnOffTwoFactor(of userId: String, by admin: DashboardUser) async throws {
+        try await changeTeammate(userId, by: admin, action: "turn-off-two-factor", detail: nil) { user, _ in
+            (user.totpSecret, user.totpLastStep) = (nil, nil)
+        }
     }
 }

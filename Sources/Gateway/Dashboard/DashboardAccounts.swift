@@ -33,9 +33,11 @@ struct DashboardAccounts: Sendable {
     /// The one refusal of a sign-in.
     struct Refused: Error {}
 
-    /// Checks the password and opens a new session; the session the browser had, if any,
-    /// ends (a new token at every sign-in). `address` is the client's, for the throttle.
-    func signIn(email: String, password: String, replacing oldToken: String?, from address: String) async throws -> SignedIn {
+    /// Checks the password (and, for a user with two-factor sign-in on, the code from their
+    /// authenticator app: a wrong or used one counts as a wrong password) and opens a new
+    /// session; the session the browser had, if any, ends (a new token at every sign-in).
+    /// `address` is the client's, for the throttle.
+    func signIn(email: String, password: String, code: String = "", replacing oldToken: String?, from address: String) async throws -> SignedIn {
         let email = email.trimmingCharacters(in: .whitespaces).lowercased()
         let now = now()
         guard throttle.allows(address, now: now) else { try await refuse(address, now: now, counted: false) }
@@ -49,7 +51,8 @@ struct DashboardAccounts: Sendable {
             _ = try await Self.verify(password, hash: Self.decoyHash)
             try await refuse(address, now: now)
         }
-        guard password.utf8.count <= 256, try await Self.verify(password, hash: user.passwordHash) else {
+        let step = user.totpSecret.flatMap(TOTP.init(base32:)).flatMap { $0.matchingStep(of: code, at: now, after: user.totpLastStep) }
+        guard password.utf8.count <= 256, try await Self.verify(password, hash: user.passwordHash), user.totpSecret == nil || step != nil else {
             try await store.write { [settings] writer in
                 guard var current = try await writer.dashboardUser(id: user.id, merchantId: user.merchantId) else { return }
                 current.failedSignIns += 1
@@ -64,6 +67,7 @@ struct DashboardAccounts: Sendable {
         var signedIn = user
         signedIn.failedSignIns = 0
         signedIn.lockedUntil = nil
+        if let step { signedIn.totpLastStep = step }
         return try await openSession(for: signedIn, replacing: oldToken, action: "sign-in", writing: signedIn)
     }
 

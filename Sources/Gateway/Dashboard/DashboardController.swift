@@ -64,7 +64,13 @@ struct DashboardController: Sendable {
                   DashboardFormRule(fields: [], keyed: true, confirm: { try await team.confirmRemove($0) }, landing: { _ in .team })) {
                 try await team.remove($0)
             },
+            .form(DashboardPath.template(DashboardPath.teamTwoFactorOff), .signedIn(.admin), DashboardFormRule(fields: [], landing: { _ in .team }),
+                  notIdempotentBecause: "the form turns two-factor sign-in off; sent again, it is off already") { try await team.turnOffTwoFactor($0) },
             .page(DashboardPath.password.path, .signedIn(.viewer), query: ["changed"]) { try await password.page($0) },
+            .form(DashboardPath.twoFactor.path, .signedIn(.viewer), DashboardFormRule(fields: ["secret", "code"], landing: { _ in .password }),
+                  notIdempotentBecause: "sent again, two-factor sign-in is on already and nothing changes") { try await password.turnOnTwoFactor($0) },
+            .form(DashboardPath.twoFactorOff.path, .signedIn(.viewer), DashboardFormRule(fields: ["code"], landing: { _ in .password }),
+                  notIdempotentBecause: "sent again, two-factor sign-in is off already and nothing changes") { try await password.turnOffTwoFactor($0) },
             .form(DashboardPath.password.path, .signedIn(.viewer), DashboardFormRule(fields: ["current", "password", "repeat"], landing: { _ in .password }),
                   notIdempotentBecause: "sent again, the current password it gives is no longer right, and nothing changes") {
                 try await password.save($0)

@@ -23,13 +23,38 @@ struct DashboardPassword: Sendable {
         return .redirect(DashboardPath.password.with([("changed", "1")]))
     }
 
-    private func render(_ input: DashboardInput, problem: String? = nil, status: HTTPResponse.Status = .ok) throws -> Response {
+    func turnOnTwoFactor(_ input: DashboardInput) async throws -> DashboardOutcome {
+        do {
+            try await accounts.turnOnTwoFactor(try input.user, secret: input.form["secret"], code: input.form["code"].filter { $0 != " " })
+        } catch let refusal as DashboardAccounts.TeamRefusal {
+            return .page(try render(input, problem: "Two-factor sign-in not turned on: \(refusal.message).", status: .badRequest,
+                                    secret: TOTP(base32: input.form["secret"])))
+        }
+        return .redirect(.password)
+    }
+
+    func turnOffTwoFactor(_ input: DashboardInput) async throws -> DashboardOutcome {
+        do {
+            try await accounts.turnOffTwoFactor(try input.user, code: input.form["code"].filter { $0 != " " })
+        } catch let refusal as DashboardAccounts.TeamRefusal {
+            return .page(try render(input, problem: "Two-factor sign-in not turned off: \(refusal.message).", status: .badRequest))
+        }
+        return .redirect(.password)
+    }
+
+    /// `secret`: the one the page offers to turn on (a new one each time, unless a refused
+    /// form's is offered again).
+    private func render(
+        _ input: DashboardInput, problem: String? = nil, status: HTTPResponse.Status = .ok, secret: TOTP? = nil
+    ) throws -> Response {
         let (user, session) = (try input.user, try input.session)
         let notice = input.query("changed") == nil ? nil : "Your password was changed, and your other sessions were ended."
+        let offered = user.totpSecret == nil ? (secret ?? TOTP.generate()) : nil
         let model = Page(
             title: "Your password", user: input.layout.user, csrf: session.csrfToken,
             required: user.mustChangePassword ? "An admin asks you to choose a new password before you go on." : nil,
-            notice: notice, problem: problem, minimum: MerchantAdmin.minimumPasswordLength)
+            notice: notice, problem: problem, minimum: MerchantAdmin.minimumPasswordLength, twoFactorOn: user.totpSecret != nil,
+            secret: offered?.base32, uri: offered?.uri(account: user.email, issuer: "Tapline"))
         return DashboardResponse.html(DashboardTemplates.shared.render(model), status: status)
     }
 
@@ -82,6 +107,12 @@ struct DashboardPassword: Sendable {
         var notice: String?
         var problem: String?
         var minimum: Int
+        var twoFactorOn: Bool
+        /// A new secret to turn two-factor sign-in on with, in base32 and as an `otpauth://` URI.
+        var secret: String?
+        var uri: String?
+        var turnOn = DashboardPath.twoFactor.path
+        var turnOff = DashboardPath.twoFactorOff.path
     }
 
     struct InvitationPage: DashboardView {

@@ -19,7 +19,7 @@ struct DashboardSignIn: Sendable {
                 .page(page(input, next: DashboardResponse.safeNext(input.query("next"))))
             },
             .form(DashboardPath.signIn.path, .open,
-                  DashboardFormRule(fields: ["next", "email", "password"], csrf: .signInCookie, landing: { _ in .signIn }),
+                  DashboardFormRule(fields: ["next", "email", "password", "code"], csrf: .signInCookie, landing: { _ in .signIn }),
                   notIdempotentBecause: "each sign-in starts a new session and ends the one the browser had") { try await signIn($0) },
             .form(DashboardPath.signOut.path, .signedIn(.viewer), DashboardFormRule(fields: [], landing: { _ in .payments }),
                   notIdempotentBecause: "a session ends once; sent again, there is none to end") { input in
@@ -51,7 +51,7 @@ struct DashboardSignIn: Sendable {
         let next = DashboardResponse.safeNext(input.form["next"])
         do {
             let signedIn = try await accounts.signIn(
-                email: input.form["email"], password: input.form["password"],
+                email: input.form["email"], password: input.form["password"], code: input.form["code"].filter { $0 != " " },
                 replacing: DashboardCookies.value(DashboardCookies.session, in: input.request.headers), from: address)
             input.context.logger.info("dashboard sign-in", metadata: ["user_id": "\(signedIn.user.id)", "merchant_id": "\(signedIn.user.merchantId)"])
             return .page(DashboardResponse.redirect(next, cookies: [
@@ -63,7 +63,7 @@ struct DashboardSignIn: Sendable {
             input.context.logger.notice("dashboard sign-in refused", metadata: ["client_address": "\(address)"])
             return .page(page(
                 input, next: next, email: String(input.form["email"].prefix(254)),
-                message: "The email or password is not right, or there were too many tries. Try again in a while.", status: .unauthorized))
+                message: "The email, password or code is not right, or there were too many tries. Try again in a while.", status: .unauthorized))
         }
     }
 

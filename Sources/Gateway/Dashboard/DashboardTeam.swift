@@ -33,6 +33,12 @@ struct DashboardTeam: Sendable {
         return .redirect(.team)
     }
 
+    func turnOffTwoFactor(_ input: DashboardInput) async throws -> DashboardOutcome {
+        let (admin, id) = (try input.user, try input.parameter(.id))
+        try await refusedOnTeamPage { try await accounts.turnOffTwoFactor(of: id, by: admin) }
+        return .redirect(.team)
+    }
+
     func confirmRemove(_ input: DashboardInput) async throws -> DashboardConfirmation {
         let (admin, id) = (try input.user, try input.parameter(.id))
         guard let user = try await accounts.store.read({ try await $0.dashboardUser(id: id, merchantId: admin.merchantId) }) else {
@@ -83,6 +89,8 @@ struct DashboardTeam: Sendable {
         var canChange: Bool
         var rolePost: String
         var passwordPost: String
+        var twoFactor: Bool
+        var twoFactorOffPost: String
         var removePost: String
         var removeKey: String
         var roles: [Option]
@@ -98,9 +106,12 @@ struct DashboardTeam: Sendable {
             } else {
                 state = user.mustChangePassword ? "must change password" : "active"
             }
+            if user.totpSecret != nil { state += ", two-factor on" }
+            twoFactor = user.totpSecret != nil
             canChange = me.role == .admin && user.id != me.id
             rolePost = DashboardPath.teamRole(user.id).path
             passwordPost = DashboardPath.teamPasswordReset(user.id).path
+            twoFactorOffPost = DashboardPath.teamTwoFactorOff(user.id).path
             removePost = DashboardPath.removeTeamUser(user.id).path
             removeKey = DashboardCookies.newToken()
             roles = DashboardUser.Role.allCases.map { Option(value: $0.rawValue, selected: $0 == user.role) }

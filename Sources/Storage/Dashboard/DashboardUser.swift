@@ -27,6 +27,10 @@ public struct DashboardUser: Sendable, Equatable {
     /// Until then the user has no password (`passwordHash` is empty) and cannot sign in.
     public var invitationHash: String?
     public var invitationExpiresAt: Date?
+    /// Two-factor sign-in (RFC 6238 TOTP): the shared secret in base32 while it is on, and
+    /// the last time step whose code signed in (a code is used once).
+    public var totpSecret: String?
+    public var totpLastStep: Int64?
 
     public init(id: String, merchantId: String, email: String, role: Role, passwordHash: String, createdAt: Date) {
         self.id = id

@@ -19,15 +19,16 @@ struct DashboardRouteTableTests {
     static func concrete(_ template: String) -> String { template.replacing(":id", with: "x-1") }
 
     @Test func theDashboardIsOnTheTableWithTypedPaths() {
-        #expect(Self.keys.count == 38)
+        #expect(Self.keys.count == 41)
         for route in RouteTable.dashboardRoutes {
             #expect(DashboardPath.contains(route.path), "\(RouteTable.key(route))")
             #expect(route.method == .get || route.form != nil, "\(RouteTable.key(route)) reads no form")
         }
         // Every admin route is a form, and every form an admin's but those each user sends for
-        // themselves: sign-in and sign-out, their own password, an invitation's.
+        // themselves: sign-in and sign-out, their own password and two-factor sign-in, an invitation's.
         #expect(Set(Self.adminKeys) == Set(Self.formKeys).subtracting([
             "POST /dashboard/sign-in", "POST /dashboard/sign-out", "POST /dashboard/password", "POST /dashboard/invitation/:id",
+            "POST /dashboard/two-factor", "POST /dashboard/two-factor/off",
         ]))
     }
 

@@ -34,7 +34,7 @@ struct DashboardSignInTests {
             let unknown = try await browser.signIn(email: "nobody@shop.example", password: DashboardHarness.password)
             for reply in [wrong, unknown] {
                 #expect(reply.status == 401)
-                #expect(reply.text.contains("The email or password is not right"))
+                #expect(reply.text.contains("The email, password or code is not right"))
                 #expect(browser.cookies["tapline_session"] == nil)
             }
             let strip = { (text: String) in text.replacingOccurrences(of: #"value="[^"]*""#, with: "", options: .regularExpression) }

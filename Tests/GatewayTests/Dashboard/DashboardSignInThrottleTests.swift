@@ -39,7 +39,7 @@ struct DashboardSignInThrottleTests {
                 #expect(try await browser.signIn(email: email, password: password).status == 401)
             }
             let refused = try await browser.signIn(email: "admin@shop.example", password: DashboardHarness.password)
-            #expect(refused.status == 401 && refused.text.contains("The email or password is not right"))
+            #expect(refused.status == 401 && refused.text.contains("The email, password or code is not right"))
             #expect(browser.cookies["tapline_session"] == nil)
             let admin = try await harness.store.read { try await $0.dashboardUser(email: "admin@shop.example") }
             #expect(admin?.lockedUntil == nil && admin?.failedSignIns == 1, "the user is not locked: the address is refused")

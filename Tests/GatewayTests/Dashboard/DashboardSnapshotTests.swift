@@ -19,7 +19,7 @@ struct DashboardSnapshotTests {
 
     @Test func signIn() throws {
         try Self.check(DashboardSignIn.Page(
-            title: "Sign in", csrf: "CSRF", next: "/dashboard/payments/t_1", email: "ada@shop.example", message: "The email or password is not right."))
+            title: "Sign in", csrf: "CSRF", next: "/dashboard/payments/t_1", email: "ada@shop.example", message: "The email, password or code is not right."))
     }
 
     @Test func payments() throws {
@@ -138,7 +138,9 @@ struct DashboardSnapshotTests {
     @Test func password() throws {
         try Self.check(DashboardPassword.Page(
             title: "Your password", user: Self.user, csrf: "CSRF", required: "An admin asks you to choose a new password before you go on.",
-            notice: nil, problem: "Not changed: the two passwords differ.", minimum: 12))
+            notice: nil, problem: "Not changed: the two passwords differ.", minimum: 12, twoFactorOn: false,
+            secret: "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ",
+            uri: TOTP(base32: "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ")?.uri(account: "admin@shop.example", issuer: "Tapline")))
     }
 
     @Test func invitation() throws {

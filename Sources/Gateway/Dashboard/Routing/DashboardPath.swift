@@ -31,8 +31,11 @@ enum DashboardPath: Hashable, Sendable {
     case teamRole(String)
     case teamPasswordReset(String)
     case removeTeamUser(String)
-    /// The signed-in user's own password.
+    case teamTwoFactorOff(String)
+    /// The signed-in user's own password, and their two-factor sign-in.
     case password
+    case twoFactor
+    case twoFactorOff
     /// An invitation's one-time link; its token is the path's last segment.
     case invitation(String)
     case webhooks
@@ -70,7 +73,10 @@ enum DashboardPath: Hashable, Sendable {
         case .teamRole(let id): return "\(Self.root)/team/\(Self.segment(id))/role"
         case .teamPasswordReset(let id): return "\(Self.root)/team/\(Self.segment(id))/require-password-change"
         case .removeTeamUser(let id): return "\(Self.root)/team/\(Self.segment(id))/remove"
+        case .teamTwoFactorOff(let id): return "\(Self.root)/team/\(Self.segment(id))/two-factor-off"
         case .password: return "\(Self.root)/password"
+        case .twoFactor: return "\(Self.root)/two-factor"
+        case .twoFactorOff: return "\(Self.root)/two-factor/off"
         case .invitation(let token): return "\(Self.root)/invitation/\(Self.segment(token))"
         case .webhooks: return "\(Self.root)/webhooks"
         case .removeWebhook(let id): return "\(Self.root)/webhooks/\(Self.segment(id))/remove"
