@@ -9,6 +9,12 @@ enum DashboardCookies {
     static let signIn = "tapline_signin"
 
     /// The value of cookie `name` in the request's `Cookie` headers, if sent.
+    /// The CSRF token of a form shown before there is a session (sign-in, an invitation):
+    /// the one in the sign-in cookie, or a new one to set there.
+    static func signInCSRF(in headers: HTTPFields) -> String {
+        value(signIn, in: headers).flatMap { $0.count == 43 ? $0 : nil } ?? newToken()
+    }
+
     static func value(_ name: String, in headers: HTTPFields) -> String? {
         for header in headers[values: .cookie] {
             for pair in header.split(separator: ";") {

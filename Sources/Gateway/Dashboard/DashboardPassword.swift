@@ -86,8 +86,7 @@ struct DashboardPassword: Sendable {
             throw DashboardFailure.notFound("This invitation link has expired or was used. Ask an admin for a new one.")
         }
         // A CSRF token before there is a session, in the sign-in form's cookie.
-        let csrf = DashboardCookies.value(DashboardCookies.signIn, in: input.request.headers).flatMap { $0.count == 43 ? $0 : nil }
-            ?? DashboardCookies.newToken()
+        let csrf = DashboardCookies.signInCSRF(in: input.request.headers)
         let model = InvitationPage(
             title: "Join \(invited.email)", action: DashboardPath.invitation(token).path, csrf: csrf, email: invited.email,
             role: invited.role.rawValue, problem: problem, minimum: MerchantAdmin.minimumPasswordLength)

@@ -37,8 +37,7 @@ struct DashboardSignIn: Sendable {
         _ input: DashboardInput, next: String, email: String = "", message: String? = nil, status: HTTPResponse.Status = .ok
     ) -> Response {
         // A CSRF token for the form before there is a session, kept in a cookie of its own.
-        let csrf = DashboardCookies.value(DashboardCookies.signIn, in: input.request.headers).flatMap { $0.count == 43 ? $0 : nil }
-            ?? DashboardCookies.newToken()
+        let csrf = DashboardCookies.signInCSRF(in: input.request.headers)
         let page = Page(title: "Sign in", csrf: csrf, next: next, email: email, message: message)
         return DashboardResponse.html(DashboardTemplates.shared.render(page), status: status, cookies: [
             DashboardCookies.set(DashboardCookies.signIn, csrf, maxAge: 3600, secure: settings.secureCookies),
