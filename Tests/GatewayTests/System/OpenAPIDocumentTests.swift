@@ -31,9 +31,13 @@ struct OpenAPIDocumentTests {
         // The Halo routes keep the Halo document's paths exactly, outside /v1.
         #expect(OpenAPIDocument.yaml.contains("\n  /transactions/apple:\n"))
         #expect(OpenAPIDocument.yaml.contains("\n  /transactions/{transactionId}/submitPinApple:\n"))
-        // Sale and authorization take either body.
+        // Sale and authorization take either body; an authorization also a card verification.
         #expect(OpenAPIDocument.yaml.contains(
-            "            oneOf:\n              - $ref: '#/components/schemas/CardTransactionRequest'\n"
+            "            oneOf:\n              - $ref: '#/components/schemas/CardPaymentRequest'\n"
+                + "              - $ref: '#/components/schemas/TapTransactionRequest'\n"))
+        #expect(OpenAPIDocument.yaml.contains(
+            "            oneOf:\n              - $ref: '#/components/schemas/CardPaymentRequest'\n"
+                + "              - $ref: '#/components/schemas/CardVerificationRequest'\n"
                 + "              - $ref: '#/components/schemas/TapTransactionRequest'\n"))
     }
 

@@ -21,7 +21,13 @@ struct OpenAPIRequestSchemaTests {
             if schema["properties"] != nil { found.append((place, schema)) }
             for (name, value) in schema["properties"] as? [String: Any] ?? [:] { visit(value, at: "\(place).\(name)") }
             // Not into `if`/`then`/`else`/`not`: those hold conditions on the object's own properties.
-            for keyword in ["items", "allOf", "anyOf", "oneOf"] { schema[keyword].map { visit($0, at: place) } }
+            for keyword in ["items", "anyOf", "oneOf"] { schema[keyword].map { visit($0, at: place) } }
+            // An `allOf` narrows a closed object it names (`CardPaymentRequest`): its inline
+            // parts are more conditions on that object's properties, not objects of their own.
+            for part in schema["allOf"] as? [Any] ?? [] {
+                guard let inline = part as? [String: Any], inline["$ref"] == nil else { visit(part, at: place); continue }
+                for (name, value) in inline["properties"] as? [String: Any] ?? [:] { visit(value, at: "\(place).\(name)") }
+            }
         }
         let paths = spec.root["paths"] as? [String: Any] ?? [:]
         for (path, item) in paths {
