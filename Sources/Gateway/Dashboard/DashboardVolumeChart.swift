@@ -47,16 +47,19 @@ struct DashboardVolumeChart {
     }
 
     /// Where the plot starts: right of the longest axis label, with room to spare.
-    var plotLeft: Double {
+    var plotLeft: Double { plotLeft(axis) }
+
+    private func plotLeft(_ axis: [(value: Int64, label: String)]) -> Double {
         let longest = axis.map { $0.label.count }.max() ?? 0
         return max(40, Double(longest) * Self.labelCharacterWidth + 14)
     }
 
     var svg: String {
-        let (plotWidth, height, left, bottom, top) = (820.0, 280.0, plotLeft, 40.0, 30.0)
+        // The axis once: its labels set the plot's left edge and are drawn beside it.
+        let axis = self.axis
+        let (plotWidth, height, left, bottom, top) = (820.0, 280.0, plotLeft(axis), 40.0, 30.0)
         let width = left + plotWidth + 10, plotHeight = height - bottom - top
         let byDay = Dictionary(volumes.map { ($0.day, $0) }, uniquingKeysWith: { first, _ in first })
-        let axis = self.axis
         let peak = axis[4].value
         let slot = plotWidth / Double(Self.days)
         let bar = slot / 4

@@ -25,12 +25,12 @@ struct MerchantSettingsCommandTests {
         #expect(set.status == 0, "\(set.standardError)")
         #expect(afterSet?.acquirerMerchantId == "000000012345678")
         #expect(afterSet?.acquirerTerminalId == "TERM0001")
-        #expect(try await settings().1 == afterSet, "kept in the database")
+        #expect(try await settings([]).1 == afterSet, "kept in the database")
 
         let (refused, _) = try await settings(["--acquirer-terminal-id", "TERM00001"])
         #expect(refused.status == 1)
         #expect(refused.standardError.contains("acquirerTerminalId: acquirerTerminalId must be 1 to 8 printable ASCII"), "\(refused.standardError)")
-        #expect(try await settings().1 == afterSet, "a refused change changes nothing")
+        #expect(try await settings([]).1 == afterSet, "a refused change changes nothing")
 
         let (cleared, afterClear) = try await settings(["--acquirer-terminal-id", "none"])
         #expect(cleared.status == 0, "\(cleared.standardError)")
@@ -45,20 +45,13 @@ struct AppleMerchantIdentifierCommandTests {
     @Test func theIdentifierIsSetKeptAndCleared() async throws {
         let folder = try TaplineRun.emptyFolder().resolvingSymlinksInPath()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try await SQLiteStore.open(path: folder.appendingPathComponent("tapline.sqlite").path, logger: Logger(label: "test")).close()
-        let created = try await TaplineRun.run(["merchant", "create", "--name", "Corner Café"], in: folder)
-        let merchant = try #require(created.standardOutput.split(separator: " ").last?.trimmingCharacters(in: .whitespacesAndNewlines))
+        let settings = try await MerchantSettingsRun.make(in: folder)
 
-        func settings(_ options: [String] = []) async throws -> (TaplineRun, PaymentSettingsResponse?) {
-            let run = try await TaplineRun.run(["merchant", "settings", "--merchant", merchant] + options, in: folder)
-            return (run, try? APIJSON.decoder.decode(PaymentSettingsResponse.self, from: Data(run.standardOutput.utf8)))
-        }
-
-        #expect(try await settings().1?.appleMerchantIdentifier == nil)
+        #expect(try await settings([]).1?.appleMerchantIdentifier == nil)
         let (set, afterSet) = try await settings(["--apple-merchant-identifier", "merchant.com.example.corner"])
         #expect(set.status == 0, "\(set.standardError)")
         #expect(afterSet?.appleMerchantIdentifier == "merchant.com.example.corner")
-        #expect(try await settings().1 == afterSet, "kept in the database")
+        #expect(try await settings([]).1 == afterSet, "kept in the database")
 
         let (refused, _) = try await settings(["--apple-merchant-identifier", "caf\u{e9}"])
         #expect(refused.status == 1)
@@ -76,20 +69,13 @@ struct MerchantCategoryCodeCommandTests {
     @Test func theCodeIsSetKeptAndCleared() async throws {
         let folder = try TaplineRun.emptyFolder().resolvingSymlinksInPath()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try await SQLiteStore.open(path: folder.appendingPathComponent("tapline.sqlite").path, logger: Logger(label: "test")).close()
-        let created = try await TaplineRun.run(["merchant", "create", "--name", "Corner Café"], in: folder)
-        let merchant = try #require(created.standardOutput.split(separator: " ").last?.trimmingCharacters(in: .whitespacesAndNewlines))
+        let settings = try await MerchantSettingsRun.make(in: folder)
 
-        func settings(_ options: [String] = []) async throws -> (TaplineRun, PaymentSettingsResponse?) {
-            let run = try await TaplineRun.run(["merchant", "settings", "--merchant", merchant] + options, in: folder)
-            return (run, try? APIJSON.decoder.decode(PaymentSettingsResponse.self, from: Data(run.standardOutput.utf8)))
-        }
-
-        #expect(try await settings().1?.merchantCategoryCode == "5999")
+        #expect(try await settings([]).1?.merchantCategoryCode == "5999")
         let (set, afterSet) = try await settings(["--merchant-category-code", "5812"])
         #expect(set.status == 0, "\(set.standardError)")
         #expect(afterSet?.merchantCategoryCode == "5812")
-        #expect(try await settings().1 == afterSet, "kept in the database")
+        #expect(try await settings([]).1 == afterSet, "kept in the database")
 
         let (refused, _) = try await settings(["--merchant-category-code", "581"])
         #expect(refused.status == 1)
@@ -107,14 +93,7 @@ struct MerchantLocaleCommandTests {
     @Test func theLocaleIsSetKeptAndCleared() async throws {
         let folder = try TaplineRun.emptyFolder().resolvingSymlinksInPath()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try await SQLiteStore.open(path: folder.appendingPathComponent("tapline.sqlite").path, logger: Logger(label: "test")).close()
-        let created = try await TaplineRun.run(["merchant", "create", "--name", "Corner Café"], in: folder)
-        let merchant = try #require(created.standardOutput.split(separator: " ").last?.trimmingCharacters(in: .whitespacesAndNewlines))
-
-        func settings(_ options: [String] = []) async throws -> (TaplineRun, PaymentSettingsResponse?) {
-            let run = try await TaplineRun.run(["merchant", "settings", "--merchant", merchant] + options, in: folder)
-            return (run, try? APIJSON.decoder.decode(PaymentSettingsResponse.self, from: Data(run.standardOutput.utf8)))
-        }
+        let settings = try await MerchantSettingsRun.make(in: folder)
 
         let (set, afterSet) = try await settings(["--locale", "ja-JP"])
         #expect(set.status == 0, "\(set.standardError)")
@@ -122,5 +101,19 @@ struct MerchantLocaleCommandTests {
         let (refused, _) = try await settings(["--locale", "xx-YY"])
         #expect(refused.status == 1 && refused.standardError.contains("locale must be"), "\(refused.standardError)")
         #expect(try await settings(["--locale", "none"]).1?.locale == "en-US")
+    }
+}
+
+/// `tapline merchant settings` on a new merchant in a fresh database in `folder`: each call
+/// runs it with the options given and reads the settings it prints.
+struct MerchantSettingsRun {
+    static func make(in folder: URL) async throws -> @Sendable ([String]) async throws -> (TaplineRun, PaymentSettingsResponse?) {
+        try await SQLiteStore.open(path: folder.appendingPathComponent("tapline.sqlite").path, logger: Logger(label: "test")).close()
+        let created = try await TaplineRun.run(["merchant", "create", "--name", "Corner Café"], in: folder)
+        let merchant = try #require(created.standardOutput.split(separator: " ").last?.trimmingCharacters(in: .whitespacesAndNewlines))
+        return { options in
+            let run = try await TaplineRun.run(["merchant", "settings", "--merchant", merchant] + options, in: folder)
+            return (run, try? APIJSON.decoder.decode(PaymentSettingsResponse.self, from: Data(run.standardOutput.utf8)))
+        }
     }
 }
