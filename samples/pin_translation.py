@@ -56,13 +56,14 @@ def reader_pin_key(content_key):
 def translate(plaintext, content_key, pin_key):
     """(the TLV without DF8104, the format 0 block in hex) for a read with a PIN block;
     (the TLV, None) for one without. The PIN lives only inside this call."""
-    import psec.des
-    import psec.pinblock
-
     elements = tlv_elements(plaintext)
     blocks = [plaintext[value:end] for tag, _, value, end in elements if tag == PIN_BLOCK_TAG]
     if not blocks:
         return plaintext, None
+    # Only a read with a PIN needs psec: a service without it still opens every other read.
+    import psec.des
+    import psec.pinblock
+
     pans = [plaintext[value:end].hex().upper().rstrip("F") for tag, _, value, end in elements if tag == PAN_TAG]
     if pin_key is None or len(blocks) != 1 or len(pans) != 1:
         raise Untranslatable()   # no key to translate under, or not one PIN block for one card

@@ -186,6 +186,8 @@ TEST_CARDS = [
     {"pan": "4000000000000119", "behaviour": "processorError", "responseCode": "96"},
     {"pan": "4000000000000259", "behaviour": "noAnswer"},
     {"pan": "4000000000000077", "behaviour": "amountDriven"},
+    # The simulator's disputed card: approved here; an acquirer's disputes come in its dispute file.
+    {"pan": "4000000000001976", "behaviour": "approve"},
 ]
 CARDS_BY_PAN = {card["pan"]: card for card in TEST_CARDS}
 APPROVE = {"behaviour": "approve"}

@@ -65,14 +65,16 @@ printf '[parameters]\n"header.X-Device-Installation-Id" = "%s"\n' "$device" >"$w
 #   `transaction_id` carried by several payments (Koard follow-ups);
 # - a settlement time slot's `timezoneName`, looked up in the system's IANA time zone
 #   database (payment settings);
-# - the token route: whether the client id, secret or refresh token exists (RFC 6749: 400).
+# - the token route: whether the client id, secret or refresh token exists (RFC 6749: 400);
+# - a dispute's evidence: text or files (text of only spaces is none), the files' decoded
+#   bytes together at most 5 MiB; a dispute file: its CSV's rows (no JSON Schema reads CSV).
 # negative_data_rejection: 413 (a body over the route's limit, documented) is a rejection too.
 cat >>"$work/schemathesis.toml" <<'TOML'
 [checks.negative_data_rejection]
 expected-statuses = ["400", "401", "403", "404", "405", "406", "409", "413", "415", "422", "428", "429", "5xx"]
 
 [[operations]]
-include-path-regex = '^(/v1/transactions/(sale|authorization|refund|ach|\{id\}/(pin|capture|increment|adjust-tip|reverse|refund))|/transactions/.*|/v4/.*|/v3/payments/.*|/v1/payments/\{id\}/(adjust|reverse|refund)|/v1/amounts/calculate|/v1/settings/payment|/v1/events/\{id\}/resend|/v1/oauth/token)$'
+include-path-regex = '^(/v1/transactions/(sale|authorization|refund|ach|\{id\}/(pin|capture|increment|adjust-tip|reverse|refund))|/transactions/.*|/v4/.*|/v3/payments/.*|/v1/payments/\{id\}/(adjust|reverse|refund)|/v1/amounts/calculate|/v1/settings/payment|/v1/events/\{id\}/resend|/v1/disputes/\{id\}/evidence|/v1/disputes/import|/v1/oauth/token)$'
 checks.positive_data_acceptance.expected-statuses = ["2xx", "3xx", "400", "401", "403", "404", "409", "429", "5xx"]
 TOML
 

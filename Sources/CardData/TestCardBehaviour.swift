@@ -15,4 +15,7 @@ public enum TestCardBehaviour: Sendable, Equatable {
     /// The last two digits of the amount's minor units are the response code
     /// ("00" approves, "10" approves half the amount).
     case amountDriven
+    /// Approved; once captured, the cardholder disputes the payment with this reason code
+    /// and the simulator reports the dispute after a short delay.
+    case disputed(reasonCode: String, reason: String)
 }

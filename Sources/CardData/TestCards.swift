@@ -33,10 +33,14 @@ public enum TestCards {
         pan: "4000000000000077", brand: .visa, behaviour: .amountDriven,
         summary: "the last two digits of the amount's minor units are the response code (00 approves, 10 approves half)")
 
+    public static let disputed = TestCard(
+        pan: "4000000000001976", brand: .visa, behaviour: .disputed(reasonCode: "10.4", reason: "Other fraud: card-absent environment"),
+        summary: "approved; once captured, disputed (reason 10.4) a few seconds later")
+
     /// Every listed card, in the order of the README table.
     public static let all: [TestCard] = [
         visaApproved, mastercardApproved, amexApproved, doNotHonour, insufficientFunds, expiredCard,
-        pinRequired, processorError, noAnswer, amountDriven,
+        pinRequired, processorError, noAnswer, amountDriven, disputed,
     ]
 
     /// The listed card with this PAN (digits only), if any.

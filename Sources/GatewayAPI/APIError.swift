@@ -92,6 +92,10 @@ public enum APIErrorCode: String, Sendable, CaseIterable {
     case notAwaitingPIN = "transaction_not_awaiting_pin"
     case pinAttemptInProgress = "pin_attempt_in_progress"
     case pinWindowExpired = "pin_window_expired"
+    /// The dispute cannot move as asked: answered already, or closed.
+    case disputeNotOpen = "dispute_not_open"
+    /// A refund, void or reversal of a payment whose cardholder disputes it (open or lost).
+    case paymentDisputed = "payment_disputed"
     /// Payments go to an acquirer, and this merchant has no acquirer merchant and terminal id.
     case acquirerNotConfigured = "acquirer_not_configured"
     /// Reader tokens need a merchant setting (the error's `field`, e.g. `appleMerchantIdentifier`) this merchant lacks.

@@ -57,6 +57,17 @@ public enum APIPath {
     public static func webhookEndpoint(_ id: String) -> String { "\(webhookEndpoints)/\(id)" }
     /// A new signing secret for the endpoint, shown once; the old one stops at once.
     public static func webhookEndpointSecretRotation(_ id: String) -> String { "\(webhookEndpoint(id))/rotate-secret" }
+    /// Cardholders' disputes of the merchant's card payments.
+    public static let disputes = "/v1/disputes"
+    public static func dispute(_ id: String) -> String { "\(disputes)/\(id)" }
+    /// The merchant accepts the dispute: the amount is taken back.
+    public static func disputeAcceptance(_ id: String) -> String { "\(dispute(id))/accept" }
+    /// The merchant's evidence (``DisputeEvidenceRequest``).
+    public static func disputeEvidence(_ id: String) -> String { "\(dispute(id))/evidence" }
+    /// One evidence file's bytes.
+    public static func disputeEvidenceFile(_ id: String, fileId: String) -> String { "\(disputeEvidence(id))/\(fileId)" }
+    /// An operator's import of the acquirer's dispute file (CSV, see the OpenAPI document).
+    public static let disputeImport = "/v1/disputes/import"
     public static let events = "/v1/events"
     public static func event(_ id: String) -> String { "\(events)/\(id)" }
     /// Sends the event again (`ResendWebhookEventRequest`).

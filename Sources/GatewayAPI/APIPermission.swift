@@ -12,6 +12,9 @@ public enum APIPermission: String, Codable, Sendable, CaseIterable {
     case hostedInvoices, hostedQuickPayment, hostedSubscriptions, hostedWebComponents, hostedWooCommerce
     case featureTapToPayOnMobile
     case generalPing, generalStatus, generalConfigurations
+    /// Tapline's own, for disputes (ARISE has none): read them; accept or answer them with
+    /// evidence; import the acquirer's dispute file (an operator's, not in the default grant).
+    case getDisputes, respondToDisputes, importDisputes
 
     /// What a new client gets unless told otherwise: everything Tapline implements.
     public static let defaultGrant: [APIPermission] = [
@@ -19,7 +22,7 @@ public enum APIPermission: String, Codable, Sendable, CaseIterable {
         .ecommerceAuth, .ecommerceSale, .ecommerceCapture, .ecommerceVoid, .ecommerceRefund, .achDebit, .achVoid,
         .listTransactions, .getTransactionDetails, .calculateTransactionAmount, .submitTipAdjustment,
         .getSettlementBatches, .submitBatchForSettlement, .getTerminalList, .getTerminalInformation, .featureTapToPayOnMobile,
-        .generalPing, .generalStatus, .generalConfigurations,
+        .generalPing, .generalStatus, .generalConfigurations, .getDisputes, .respondToDisputes,
     ]
 }
 

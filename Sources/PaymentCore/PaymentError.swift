@@ -59,6 +59,7 @@ extension TransactionType {
         case .refund: return "refund"
         case .cardAuthentication: return "verify"
         case .achDebit: return "debit"
+        case .chargeback: return "charge back"
         }
     }
 }

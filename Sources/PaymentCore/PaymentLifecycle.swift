@@ -98,7 +98,8 @@ public enum PaymentLifecycle {
             } else {
                 payment.status = .voided
             }
-        case .sale, .authorization, .refund, .cardAuthentication, .achDebit:
+        // A chargeback is recorded by the dispute that made it, never through this path.
+        case .sale, .authorization, .refund, .cardAuthentication, .achDebit, .chargeback:
             break
         }
     }

@@ -16,6 +16,10 @@ public enum TransactionType: String, Sendable, Codable, CaseIterable {
     /// `scheduled` until a batch close submits it, `inProgress` until it clears (see
     /// `PaymentLifecycle+ACH`). Its void is a cancel and its refund a credit back to the account.
     case achDebit
+    /// A card payment's lost or accepted dispute taking the amount back from the merchant: a
+    /// row of its own under the payment, `approved`, counted (negative) in the open batch.
+    /// Made by the gateway, never by a client.
+    case chargeback
 
     /// A sale, an authorization or an ACH debit: the row that carries the payment's status and amounts.
     public var isOriginal: Bool { self == .sale || self == .authorization || self == .achDebit }

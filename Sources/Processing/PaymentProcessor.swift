@@ -1,3 +1,5 @@
+import Foundation
+
 /// The acquirer or processor that decides on payments: the simulator today, an ISO 8583
 /// connection later.
 ///
@@ -49,6 +51,10 @@ public protocol PaymentProcessor: Sendable {
     /// Whether a request can reach the processor now. False while an acquirer link has no
     /// connection up: the gateway then refuses payments before writing anything (503).
     var isReachable: Bool { get async }
+    /// Disputes the processor reports by itself, due at `now` (the simulator's test card).
+    /// Each is handed over once. An acquirer's disputes come in its dispute file instead
+    /// (`POST /v1/disputes/import`), so a processor has none by default.
+    func reportedDisputes(at now: Date) async -> [ProcessorDispute]
 }
 
 extension PaymentProcessor {
@@ -96,6 +102,8 @@ extension PaymentProcessor {
     }
 
     public func achStatus(transactionId: String) async throws(ProcessorError) -> ACHClearingStatus? { nil }
+
+    public func reportedDisputes(at now: Date) async -> [ProcessorDispute] { [] }
 
     /// A processor in the same process (the simulator) is always reachable.
     public var isReachable: Bool { true }

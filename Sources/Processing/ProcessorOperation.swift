@@ -28,7 +28,8 @@ extension ProcessorOperation {
         case .void: self = .void
         case .reversal: self = .reverse
         case .refund: self = .refund
-        case .sale, .authorization, .cardAuthentication, .achDebit: return nil
+        // A chargeback is the acquirer's debit, reported to us: never a call we make.
+        case .sale, .authorization, .cardAuthentication, .achDebit, .chargeback: return nil
         }
     }
 }

@@ -16,6 +16,14 @@ struct SimulatedAuthorization: Equatable, Sendable {
     /// by the last two digits of its delta, as the payment was by its amount. A flag, not
     /// the card: the books hold no card data.
     var decidesIncrementsByAmount = false
+    /// Paid with the disputed test card: its capture is disputed (a flag and a reason code,
+    /// not the card).
+    var dispute: Dispute?
+
+    struct Dispute: Equatable, Sendable {
+        var reasonCode: String
+        var reason: String
+    }
 
     /// What a follow-up asked of the books.
     enum Decision: Equatable {

@@ -23,8 +23,13 @@ struct SimulatedBook: Sendable {
     private var sequence = 0
     /// What becomes of each ACH debit once submitted (by its account's test behaviour).
     var achFates: [String: ACHClearingStatus] = [:]
+    /// Disputes owed for captures of the disputed test card.
+    var disputes: SimulatedDisputes
 
-    init(capacity: Int) { self.capacity = max(1, capacity) }
+    init(capacity: Int, disputeDelay: TimeInterval = SimulatedProcessorConfiguration.defaultDisputeDelay) {
+        self.capacity = max(1, capacity)
+        disputes = SimulatedDisputes(delay: disputeDelay, capacity: self.capacity)
+    }
 
     /// How many ids are remembered now.
     var count: Int { decisions.count }
@@ -53,6 +58,14 @@ struct SimulatedBook: Sendable {
         switch TestCards.behaviour(pan: card.pan) {
         case .approve:
             return approve(request, amount: amount, code: .approved)
+        case .disputed(let reasonCode, let reason):
+            let response = approve(request, amount: amount, code: .approved)
+            if let reference = response.result.reference, var authorization = authorizations[reference] {
+                authorization.dispute = SimulatedAuthorization.Dispute(reasonCode: reasonCode, reason: reason)
+                authorizations[reference] = authorization
+                oweDisputeIfCaptured(authorization)
+            }
+            return response
         case .decline(let code):
             return refuse(request.transactionId, ISOResponseCode(rawValue: code))
         case .pinRequired(let code, let correctPIN, let wrongPINCode):
@@ -97,12 +110,21 @@ struct SimulatedBook: Sendable {
             return refuse(request.transactionId, code)
         case .approve(let after, let amount):
             authorizations[reference] = after
+            if operation == .capture { oweDisputeIfCaptured(after) }
             // A payment still being followed up is in use: forget older ones first.
             use(before.transactionId)
             let result = approvalResult(request.transactionId, .approved)
             return store(request.transactionId, ProcessorResponse(outcome: .approved(amount: amount), result: result),
                          change: Change(reference: reference, before: before, after: after))
         }
+    }
+
+    /// A captured payment of the disputed test card: its cardholder disputes all of it.
+    private mutating func oweDisputeIfCaptured(_ authorization: SimulatedAuthorization) {
+        guard let dispute = authorization.dispute, authorization.isCaptured else { return }
+        disputes.owe(ProcessorDispute(
+            paymentId: authorization.transactionId, reference: "sim_dp_" + RandomID.uuidHex(), reasonCode: dispute.reasonCode,
+            reason: dispute.reason, amount: Money(minorUnits: authorization.captured, currency: authorization.currency)))
     }
 
     /// Marks the request reversed: its effect on the books is undone and, from now on, it

@@ -1,3 +1,4 @@
+import Foundation
 import PaymentCore
 
 /// A processor for development, demos and tests that decides keyed cards by the test-card
@@ -19,7 +20,7 @@ public actor SimulatedProcessor: PaymentProcessor {
 
     public init(configuration: SimulatedProcessorConfiguration = SimulatedProcessorConfiguration()) {
         self.configuration = configuration
-        book = SimulatedBook(capacity: configuration.bookCapacity)
+        book = SimulatedBook(capacity: configuration.bookCapacity, disputeDelay: configuration.disputeDelay)
         callLog = CallLog(capacity: configuration.callLogCapacity)
     }
 
@@ -79,6 +80,12 @@ public actor SimulatedProcessor: PaymentProcessor {
         book.cancel(transactionId: transactionId)
         try await answer(.cancel, transactionId, lost: fault == .loseAnswer)
         callLog.append(ProcessorCall(operation: .cancel, transactionId: transactionId, result: .cancelled))
+    }
+
+    /// The disputes of the disputed test card's captures that are due (see
+    /// ``SimulatedProcessorConfiguration/disputeDelay``); each is handed over once.
+    public func reportedDisputes(at now: Date) async -> [ProcessorDispute] {
+        book.disputes.due(at: now)
     }
 
     // MARK: ACH

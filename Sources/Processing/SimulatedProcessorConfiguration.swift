@@ -1,3 +1,5 @@
+import Foundation
+
 /// How ``SimulatedProcessor`` behaves beyond the test-card table.
 public struct SimulatedProcessorConfiguration: Sendable {
     /// Time each answer takes to come back. Zero (the default) never sleeps.
@@ -23,6 +25,12 @@ public struct SimulatedProcessorConfiguration: Sendable {
     public var bookCapacity: Int
     /// How many of the latest calls ``SimulatedProcessor/calls`` keeps.
     public var callLogCapacity: Int
+    /// How long after the gateway first asks the simulator reports a dispute of the disputed
+    /// test card's capture (``PaymentProcessor/reportedDisputes(at:)``).
+    public var disputeDelay: TimeInterval
+
+    /// The default `disputeDelay`: a few seconds, so a demo sees it come.
+    public static let defaultDisputeDelay: TimeInterval = 5
 
     /// The default `bookCapacity`.
     public static let defaultBookCapacity = 20_000
@@ -32,8 +40,10 @@ public struct SimulatedProcessorConfiguration: Sendable {
     public init(
         latency: Duration = .zero, losesAnswers: Bool = false,
         faults: [ProcessorOperation: [SimulatedFault]] = [:], approvesForgottenOriginals: Bool = false,
-        bookCapacity: Int = Self.defaultBookCapacity, callLogCapacity: Int = Self.defaultCallLogCapacity
+        bookCapacity: Int = Self.defaultBookCapacity, callLogCapacity: Int = Self.defaultCallLogCapacity,
+        disputeDelay: TimeInterval = Self.defaultDisputeDelay
     ) {
+        self.disputeDelay = disputeDelay
         self.latency = latency
         self.losesAnswers = losesAnswers
         self.faults = faults

@@ -1,7 +1,7 @@
 import PaymentCore
 
 /// What one member moves in its batch's totals: under which kind ("sale", "capture",
-/// "refund", "achDebit", "achRefund") and card brand ("ach" for a bank account), and how
+/// "refund", "achDebit", "achRefund", "chargeback") and card brand ("ach" for a bank account), and how
 /// much, minor units in the row's currency (a refund negative). The stores write it with
 /// the row (SQL columns `batch_kind`, `batch_brand`, `batch_amount`), so the open batch's
 /// totals (``BatchTotals``) follow every change of a member.
@@ -40,6 +40,9 @@ extension Transaction {
             return ("capture", capturedAmount)
         case (.refund, .approved):
             return (bankAccount == nil ? "refund" : "achRefund", -amount)
+        // A lost or accepted dispute takes the amount back in the batch open when it closed.
+        case (.chargeback, .approved):
+            return ("chargeback", -amount)
         // A debit with its cancel in flight is not submitted with this batch (ACHSubmission).
         case (.achDebit, .scheduled) where pendingOperationId == nil:
             return ("achDebit", capturedAmount)

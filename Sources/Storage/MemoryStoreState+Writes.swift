@@ -146,7 +146,7 @@ extension MemoryStoreState {
         devices[key] = device
     }
 
-    private func requireMerchant(_ id: String, for subject: String) throws {
+    func requireMerchant(_ id: String, for subject: String) throws {
         guard merchants[id] != nil else { throw StoreError.notFound("merchant \(id) referenced by \(subject)") }
     }
 

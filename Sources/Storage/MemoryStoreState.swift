@@ -35,6 +35,8 @@ struct MemoryStoreState: Sendable {
     var pendingReversals: [String: PendingReversal] = [:]
     var instances: [String: GatewayInstance] = [:]
     var dashboard = MemoryDashboardState()
+    var disputes: [String: Dispute] = [:]
+    var disputeFiles: [DisputeEvidenceFile] = []
 }
 
 // Orders follow SQLite's so every store answers lists in the same order: text compares

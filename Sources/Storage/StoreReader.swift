@@ -47,6 +47,17 @@ public protocol StoreReader: Sendable {
     /// yet, oldest close first, at most `limit`.
     func batchesAwaitingReconciliation(limit: Int) async throws -> [Batch]
 
+    // Disputes, each scoped by merchant: another merchant's is nil.
+    func dispute(id: String, merchantId: String) async throws -> Dispute?
+    /// A sale or authorization by id alone, whoever's it is: only for what a processor
+    /// reports by our payment id (its disputes), never for a request.
+    func paymentReportedByProcessor(id: String) async throws -> Transaction?
+    /// The merchant's dispute with the acquirer's case number `reference`.
+    func dispute(reference: String, merchantId: String) async throws -> Dispute?
+    func disputes(_ query: DisputeQuery) async throws -> DisputePage
+    /// A dispute's evidence files, oldest first.
+    func disputeEvidenceFiles(disputeId: String, merchantId: String) async throws -> [DisputeEvidenceFile]
+
     /// One device of one merchant; another merchant's device is nil.
     func device(merchantId: String, deviceId: String) async throws -> Device?
     /// The merchant's devices, oldest first.

@@ -43,6 +43,13 @@ public protocol StoreWriter: StoreReader {
     /// Sets `settledAt` on every transaction of the batch; returns how many changed.
     func markSettled(batchId: String, merchantId: String, at date: Date) async throws -> Int
 
+    /// Throws ``StoreError/duplicate`` when the id, or the merchant's `reference`, is taken.
+    func insert(_ dispute: Dispute) async throws
+    func update(_ dispute: Dispute) async throws
+    /// Reads a dispute and locks it until the write ends, so two answers to it queue.
+    func lockDispute(id: String, merchantId: String) async throws -> Dispute?
+    func insert(_ file: DisputeEvidenceFile) async throws
+
     /// Throws ``StoreError/duplicate`` when the merchant already has a device with that id.
     func insert(_ device: Device) async throws
     /// Throws ``StoreError/notFound`` when the merchant has no device with that id.

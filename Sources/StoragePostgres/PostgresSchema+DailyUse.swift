@@ -16,5 +16,43 @@ extension PostgresSchema {
             "ALTER TABLE dashboard_users ADD COLUMN totp_secret TEXT",
             "ALTER TABLE dashboard_users ADD COLUMN totp_last_step BIGINT",
         ]),
+        PostgresMigration(version: 35, name: "disputes", statements: [
+            """
+            CREATE TABLE disputes (
+                id TEXT PRIMARY KEY,
+                merchant_id TEXT NOT NULL REFERENCES merchants (id),
+                payment_id TEXT NOT NULL,
+                reference TEXT NOT NULL,
+                reason_code TEXT NOT NULL,
+                reason TEXT,
+                amount BIGINT NOT NULL,
+                currency TEXT NOT NULL,
+                status TEXT NOT NULL,
+                respond_by BIGINT NOT NULL,
+                evidence_text TEXT,
+                evidence_submitted_at BIGINT,
+                chargeback_id TEXT,
+                created_at BIGINT NOT NULL,
+                updated_at BIGINT NOT NULL,
+                closed_at BIGINT
+            )
+            """,
+            "CREATE UNIQUE INDEX disputes_by_reference ON disputes (merchant_id, reference)",
+            "CREATE INDEX disputes_by_merchant ON disputes (merchant_id, created_at, id)",
+            "CREATE INDEX disputes_by_payment ON disputes (merchant_id, payment_id)",
+            """
+            CREATE TABLE dispute_evidence_files (
+                id TEXT PRIMARY KEY,
+                dispute_id TEXT NOT NULL REFERENCES disputes (id),
+                merchant_id TEXT NOT NULL,
+                name TEXT NOT NULL,
+                content_type TEXT NOT NULL,
+                data BYTEA NOT NULL,
+                position BIGINT NOT NULL,
+                created_at BIGINT NOT NULL
+            )
+            """,
+            "CREATE INDEX dispute_evidence_files_by_dispute ON dispute_evidence_files (dispute_id, position, id)",
+        ].map(PostgresMigration.bytewiseText)),
     ]
 }

@@ -20,5 +20,45 @@ extension SQLiteSchema {
             "ALTER TABLE dashboard_users ADD COLUMN totp_secret TEXT",
             "ALTER TABLE dashboard_users ADD COLUMN totp_last_step INTEGER",
         ]),
+        // Disputes of card payments and the merchant's evidence files. The acquirer's case
+        // number is unique per merchant, so a dispute file imported twice adds nothing.
+        SQLiteMigration(version: 40, name: "disputes", statements: [
+            """
+            CREATE TABLE disputes (
+                id TEXT PRIMARY KEY,
+                merchant_id TEXT NOT NULL REFERENCES merchants (id),
+                payment_id TEXT NOT NULL,
+                reference TEXT NOT NULL,
+                reason_code TEXT NOT NULL,
+                reason TEXT,
+                amount INTEGER NOT NULL,
+                currency TEXT NOT NULL,
+                status TEXT NOT NULL,
+                respond_by INTEGER NOT NULL,
+                evidence_text TEXT,
+                evidence_submitted_at INTEGER,
+                chargeback_id TEXT,
+                created_at INTEGER NOT NULL,
+                updated_at INTEGER NOT NULL,
+                closed_at INTEGER
+            )
+            """,
+            "CREATE UNIQUE INDEX disputes_by_reference ON disputes (merchant_id, reference)",
+            "CREATE INDEX disputes_by_merchant ON disputes (merchant_id, created_at, id)",
+            "CREATE INDEX disputes_by_payment ON disputes (merchant_id, payment_id)",
+            """
+            CREATE TABLE dispute_evidence_files (
+                id TEXT PRIMARY KEY,
+                dispute_id TEXT NOT NULL REFERENCES disputes (id),
+                merchant_id TEXT NOT NULL,
+                name TEXT NOT NULL,
+                content_type TEXT NOT NULL,
+                data BLOB NOT NULL,
+                position INTEGER NOT NULL,
+                created_at INTEGER NOT NULL
+            )
+            """,
+            "CREATE INDEX dispute_evidence_files_by_dispute ON dispute_evidence_files (dispute_id, position, id)",
+        ]),
     ]
 }

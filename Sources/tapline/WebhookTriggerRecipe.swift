@@ -18,7 +18,8 @@ struct WebhookTriggerRecipe: Sendable {
 
     /// The recipe for `type`; nil for a type no API call can make at once: a settlement, ACH
     /// clearing and returns (batch closes, which settle every open payment of the merchant),
-    /// an authorization's expiry (days), a batch reconciliation (an acquirer link).
+    /// an authorization's expiry (days), a batch reconciliation (an acquirer link), a dispute
+    /// (the acquirer's, seconds to days after its sale).
     static func recipe(for type: WebhookEventType) -> WebhookTriggerRecipe? {
         switch type {
         case .created, .captured: return sale("a sale", card: TestCards.visaApproved)
@@ -37,7 +38,9 @@ struct WebhookTriggerRecipe: Sendable {
         // The simulator's test accounts (TestBankAccounts): 0002 is held for review, others accepted.
         case .scheduled: return achDebit("an ACH debit", account: "000123456789")
         case .held: return achDebit("an ACH debit of the held test account", account: "000123450002")
-        case .cleared, .chargedBack, .settled, .expired, .batchReconciled: return nil
+        // A dispute comes from the acquirer a while after the sale: pay with the disputed test
+        // card (4000 0000 0000 1976) and it arrives within seconds, or import a dispute file.
+        case .cleared, .chargedBack, .settled, .expired, .batchReconciled, .disputeCreated, .disputeUpdated, .disputeClosed: return nil
         }
     }
 

@@ -10,7 +10,7 @@ import Testing
     }
 
     @Test func tableMatchesTheDesign() {
-        #expect(TestCards.all.count == 10)
+        #expect(TestCards.all.count == 11)
         #expect(Set(TestCards.all.map(\.pan)).count == TestCards.all.count)
         #expect(TestCards.behaviour(pan: "4242424242424242") == .approve)
         #expect(TestCards.behaviour(pan: "4000000000000002") == .decline(responseCode: "05"))
@@ -21,6 +21,7 @@ import Testing
         #expect(TestCards.behaviour(pan: "4000000000000119") == .processorError(responseCode: "96"))
         #expect(TestCards.behaviour(pan: "4000000000000259") == .noAnswer)
         #expect(TestCards.behaviour(pan: "4000000000000077") == .amountDriven)
+        #expect(TestCards.behaviour(pan: "4000000000001976") == .disputed(reasonCode: "10.4", reason: "Other fraud: card-absent environment"))
     }
 
     @Test func unlistedCardsApprove() {

@@ -50,6 +50,7 @@ struct AriseSDKSurfaceTests {
             (.authorization, 1, "Authorization"), (.sale, 2, "Sale"), (.capture, 3, "Capture"), (.void, 4, "Void"),
             (.refund, 5, "Refund"), (.incrementalAuthorization, 1, "Authorization"), (.reversal, 4, "Void"),
             (.tipAdjustment, nil, "TipAdjustment"), (.cardAuthentication, nil, "CardAuthentication"), (.achDebit, nil, "AchDebit"),
+            (.chargeback, nil, "Chargeback"),
         ]
         for (type, id, name) in operations {
             #expect(OperationType(type)?.rawValue == id, "\(type)")

@@ -17,6 +17,7 @@ public func buildApplication(
     let services = GatewayServices(configuration: configuration, dependencies: dependencies)
     let router = buildRouter(services, now: dependencies.now)
     let jobs = JobScheduler(recovery: services.recovery, expiry: services.expiry, settlement: services.settlement, achClearing: services.achClearing,
+        disputeFeed: services.disputeFeed,
         reversals: dependencies.acquirers?.links.compactMap(\.forwarder) ?? [], cardKeys: dependencies.cardKeys, interval: configuration.jobInterval,
         recoveryInterval: configuration.heartbeatInterval, logger: dependencies.logger, metrics: dependencies.metrics)
     let heartbeat = InstanceHeartbeat(

@@ -19,6 +19,7 @@ enum GatewayRoutes {
             + TapController(services: .init(services)).routes
             + SignatureController(store: services.store).routes
             + ReceiptController(receipts: ReceiptService(store: services.store)).routes
+            + DisputeController(disputes: services.disputes).routes
             + AmountController(settings: services.settings).routes
             + SettingsController(settings: services.settings, processors: processors).routes
             + WebhookController(endpoints: services.webhookEndpoints, events: services.webhookEvents).routes

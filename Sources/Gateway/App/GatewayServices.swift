@@ -44,6 +44,9 @@ public struct GatewayServices: Sendable {
     public let expiry: ExpiryJob
     /// Records submitted ACH debits as cleared or returned once the clearing period passed.
     public let achClearing: ACHClearingJob
+    /// Opens the disputes the processors report by themselves (the simulator's test card).
+    let disputeFeed: DisputeFeedJob
+    let disputes: DisputeService
     /// Closes batches at each merchant's settlement time slots.
     public let settlement: SettlementJob
     /// Merchants and API clients.
@@ -128,6 +131,8 @@ public struct GatewayServices: Sendable {
             store: store, now: now, cardReadRetention: 2 * configuration.cardReadMaxAge, logger: dependencies.logger, outbox: outbox)
         achClearing = ACHClearingJob(store: store, processor: processor, now: now, logger: dependencies.logger, outbox: outbox)
         settlement = SettlementJob(store: store, batches: batches, now: now, logger: dependencies.logger)
+        disputes = DisputeService(store: store, recorder: DisputeRecorder(now: now, makeId: dependencies.makeId, outbox: outbox))
+        disputeFeed = DisputeFeedJob(processors: processors.links.map(\.gateway), disputes: disputes, now: now, logger: dependencies.logger)
         admin = MerchantAdmin(store: store, now: now, makeId: dependencies.makeId, processor: processor.identity)
         devices = DeviceService(
             store: store, issuer: issuer, cardKeys: dependencies.cardKeys,

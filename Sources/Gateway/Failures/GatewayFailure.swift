@@ -45,11 +45,18 @@ enum GatewayFailure: Error, Sendable {
     case processorDidNotComplete(transactionId: String, paymentStatus: TransactionStatus)
     /// The open batch's totals do not fit the amounts the gateway counts with.
     case batchTotalsTooLarge
+    /// A dispute cannot move as asked (answered twice, or a closed one changed).
+    case disputeRefused(DisputeError, disputeId: String)
+    /// The cardholder disputes the payment (open, or lost): no refund, void or reversal, which
+    /// would give the money back twice.
+    case paymentDisputed(paymentId: String, disputeId: String)
 
     /// What the merchant may own.
     enum Resource: String, Sendable, CaseIterable {
         case transaction, batch, device, merchant, event, signature
         case webhookEndpoint = "webhook endpoint"
+        case dispute
+        case evidenceFile = "evidence file"
     }
 
     /// Why a caller is not authenticated.

@@ -54,6 +54,12 @@ extension GatewayError {
                       paymentStatus: paymentStatus.rawValue, transactionId: transactionId)
         case .batchTotalsTooLarge:
             self.init(.internalServerError, .internalError, "the batch's totals are too large to count; close the batch sooner")
+        case .disputeRefused(let error, let disputeId):
+            self.init(.conflict, .disputeNotOpen, Self.message(for: error, disputeId: disputeId))
+        case .paymentDisputed(let paymentId, let disputeId):
+            self.init(.conflict, .paymentDisputed,
+                      "the cardholder disputes transaction \(paymentId) (dispute \(disputeId)), so the money goes back through "
+                      + "the dispute, not a refund, void or reversal; nothing was sent or recorded")
         }
     }
 
@@ -168,6 +174,19 @@ extension GatewayError {
         case .noAnswer:
             self.init(.gatewayTimeout, .processorTimeout, "the processor did not answer in time; the operation failed and a reversal was sent",
                       paymentStatus: paymentStatus.rawValue, transactionId: transactionId)
+        }
+    }
+}
+
+extension GatewayError {
+    static func message(for error: DisputeError, disputeId: String) -> String {
+        switch error {
+        case .notAwaitingResponse(let status):
+            "dispute \(disputeId) is \(status.rawValue): only a dispute that needs a response can be accepted or answered; nothing changed"
+        case .alreadyClosed(let status):
+            "dispute \(disputeId) closed as \(status.rawValue), which is final; nothing changed"
+        case .cannotReopen(let status):
+            "dispute \(disputeId) is \(status.rawValue) and cannot need a response again; nothing changed"
         }
     }
 }

@@ -37,7 +37,7 @@ struct RouteInput: Sendable {
 /// same thing. ``APIPath`` builds concrete paths for the SDK; given ``template`` it builds
 /// the router's form (`/v1/transactions/:id`).
 enum PathParameter: String, Sendable, CaseIterable {
-    case id, deviceId, transactionId
+    case id, deviceId, transactionId, fileId
 
     /// How Hummingbird names the parameter in a path.
     var template: String { ":" + rawValue }

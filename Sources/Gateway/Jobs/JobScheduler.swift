@@ -8,6 +8,7 @@ struct JobScheduler: Service {
     let expiry: ExpiryJob
     let settlement: SettlementJob
     let achClearing: ACHClearingJob
+    let disputeFeed: DisputeFeedJob
     /// Repeat the reversals each acquirer link owes and its acquirer has not acknowledged.
     var reversals: [ISO8583ReversalForwarder] = []
     /// Read again each round, so a card-key rotation in the database reaches this instance.
@@ -23,7 +24,12 @@ struct JobScheduler: Service {
     func run() async throws {
         await cancelWhenGracefulShutdown {
             await withTaskGroup(of: Void.self) { group in
-                group.addTask { await repeatEvery(recoveryInterval) { await attempt("recovery") { _ = try await recovery.run() } } }
+                group.addTask {
+                    await repeatEvery(recoveryInterval) {
+                        await attempt("recovery") { _ = try await recovery.run() }
+                        await attempt("dispute feed") { _ = try await disputeFeed.run() }
+                    }
+                }
                 group.addTask { await repeatEvery(interval) { await runRound() } }
             }
         }

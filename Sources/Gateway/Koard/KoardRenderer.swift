@@ -38,6 +38,8 @@ enum KoardRenderer {
         case .cardAuthentication: return "verify"
         // Nor is an ACH debit; shown only if a Koard client reads one.
         case .achDebit: return "ach"
+        // Nor is a lost dispute's debit, which only the gateway makes.
+        case .chargeback: return "chargeback"
         }
     }
 }

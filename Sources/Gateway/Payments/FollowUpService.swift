@@ -69,6 +69,7 @@ struct FollowUpService: Sendable {
             if payment.bankAccount != nil, !processor.supportsACH {
                 throw GatewayFailure.achNotSupported(processor: processor.identity.name)
             }
+            try await Self.refuseIfDisputed(request.type, payment: payment, in: writer)
             let merchant = try await writer.merchant(id: merchantId)
             let settings = merchant?.paymentSettings ?? PaymentSettings()
             try PaymentAcceptance.check(request.type, currency: nil, brand: nil, settings: settings)

@@ -32,7 +32,8 @@ enum PaymentAcceptance {
         case .incrementalAuthorization, .cardAuthentication: return .authorization
         case .achDebit: return .sale
         case .reversal: return .void
-        case .tipAdjustment: return nil
+        // A lost dispute is the acquirer's, not the merchant's: no setting can refuse it.
+        case .tipAdjustment, .chargeback: return nil
         }
     }
 }

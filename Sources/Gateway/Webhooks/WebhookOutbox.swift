@@ -25,7 +25,8 @@ struct WebhookOutbox: Sendable {
                 case .void: return [.voided]
                 case .reversal: return [.reversed]
                 case .refund: return [.refunded]
-                case .sale, .authorization, .cardAuthentication, .achDebit: return []
+                // A chargeback's event is its dispute's `dispute.closed`.
+                case .sale, .authorization, .cardAuthentication, .achDebit, .chargeback: return []
                 }
             case .declined: return [.declined]
             case .failed: return [.failed]
@@ -107,6 +108,16 @@ struct WebhookOutbox: Sendable {
     func recordReconciliation(of batch: Batch, at now: Date, in writer: any StoreWriter) async throws {
         try await record(.batchReconciled, merchantId: batch.merchantId, subjectId: batch.id, at: now, in: writer) {
             WebhookEventData(batch: BatchResource(batch))
+        }
+    }
+
+    /// Writes a `dispute.*` event in the write that changed the dispute. Its subject id is the
+    /// disputed payment's, so the payment's events list it.
+    func recordDispute(_ type: WebhookEventType, _ dispute: Dispute, at now: Date, in writer: any StoreWriter) async throws {
+        let files = dispute.evidenceSubmittedAt == nil
+            ? [] : try await writer.disputeEvidenceFiles(disputeId: dispute.id, merchantId: dispute.merchantId)
+        try await record(type, merchantId: dispute.merchantId, subjectId: dispute.paymentId, at: now, in: writer) {
+            WebhookEventData(dispute: DisputeResource(dispute, files: files))
         }
     }
 

@@ -52,6 +52,8 @@ public enum KoardStatus: String, Codable, Sendable, CaseIterable {
             guard let payment, payment.status == .voided, payment.capturedAmount > 0 else { return .reversed }
             return .cancelled
         case .refund: return .refunded
+        // A lost dispute took the money back, as a reversal of the capture would.
+        case .chargeback: return .reversed
         }
     }
 }

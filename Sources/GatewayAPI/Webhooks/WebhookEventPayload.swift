@@ -24,10 +24,15 @@ public struct WebhookEventData: Codable, Sendable, Equatable {
     public var transaction: TransactionResource?
     public var operation: TransactionResource?
     public var batch: BatchResource?
+    public var dispute: DisputeResource?
 
-    public init(transaction: TransactionResource? = nil, operation: TransactionResource? = nil, batch: BatchResource? = nil) {
+    public init(
+        transaction: TransactionResource? = nil, operation: TransactionResource? = nil, batch: BatchResource? = nil,
+        dispute: DisputeResource? = nil
+    ) {
         self.transaction = transaction
         self.operation = operation
         self.batch = batch
+        self.dispute = dispute
     }
 }

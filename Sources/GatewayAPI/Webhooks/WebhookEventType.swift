@@ -37,6 +37,13 @@ public enum WebhookEventType: String, Codable, Sendable, CaseIterable {
     /// The acquirer answered a closed batch's totals: `data.batch.reconciliation` says whether
     /// its books agree (`agreed`) or not (`mismatch`). Only with an acquirer link.
     case batchReconciled = "batch.reconciled"
+    /// A cardholder disputed a card payment (`data.dispute`).
+    case disputeCreated = "dispute.created"
+    /// A dispute moved without closing: the merchant's evidence, or the acquirer's review.
+    case disputeUpdated = "dispute.updated"
+    /// A dispute closed: `won`, `lost` or `accepted`; lost or accepted took the amount back
+    /// (`data.dispute.chargebackId`).
+    case disputeClosed = "dispute.closed"
 
     /// What an endpoint lists to receive every event.
     public static let wildcard = "*"

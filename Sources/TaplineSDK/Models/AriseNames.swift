@@ -11,6 +11,8 @@ extension TransactionType {
         case .tipAdjustment: return "TipAdjustment"
         case .cardAuthentication: return "CardAuthentication"
         case .achDebit: return "AchDebit"
+        // ARISE lists no such type; its status for the money taken back is "ChargedBack".
+        case .chargeback: return "Chargeback"
         default: return OperationType(self)?.name ?? rawValue
         }
     }

@@ -20,7 +20,7 @@ public enum OperationType: Int, Sendable, Equatable, CaseIterable {
         case .capture: self = .capture
         case .void, .reversal: self = .void
         case .refund: self = .refund
-        case .tipAdjustment, .cardAuthentication, .achDebit: return nil
+        case .tipAdjustment, .cardAuthentication, .achDebit, .chargeback: return nil
         }
     }
 

@@ -141,6 +141,8 @@ struct AcquirerPaymentTests {
             case .processorError(let code): return "\(card.pan) processorError \(code) - -"
             case .noAnswer: return "\(card.pan) noAnswer - - -"
             case .amountDriven: return "\(card.pan) amountDriven - - -"
+            // The host approves it: an acquirer's disputes come in its dispute file, not an answer.
+            case .disputed: return "\(card.pan) approve - - -"
             }
         }
         #expect(host == simulator)

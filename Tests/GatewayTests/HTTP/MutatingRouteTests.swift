@@ -65,7 +65,7 @@ struct MutatingRouteTests {
     static func send(
         _ session: TestSession, _ route: GatewayRoute, _ example: RouteExample, key: String, device: String = TestSession.deviceId
     ) async throws -> TestReply {
-        try await session.send(route.method, example.path, json: example.body,
+        try await session.send(route.method, example.path, json: example.body, token: example.token,
                                headers: [IdempotencyRouteTests.key: key, TestSession.deviceHeader: device])
     }
 
@@ -88,8 +88,9 @@ struct MutatingRouteTests {
             let endpoints = try await reader.webhookEndpoints(merchantId: merchantId).map(\.id)
             let batches = try await reader.batches(merchantId: merchantId).map { "\($0)" }
             let merchant = try await reader.merchant(id: merchantId).map { "\($0.paymentSettings)" } ?? ""
+            let disputes = try await reader.disputes(DisputeQuery(merchantId: merchantId, pageSize: 100)).disputes.map { "\($0)" }
             return [payments.joined(separator: ","), "\(events)", devices.joined(separator: ","), endpoints.joined(separator: ","),
-                    batches.joined(separator: ","), merchant].joined(separator: "\n")
+                    batches.joined(separator: ","), merchant, disputes.joined(separator: ",")].joined(separator: "\n")
         }
     }
 }

@@ -8,6 +8,8 @@ import TestSupport
 struct RouteExample: Sendable {
     var path: String
     var body: String?
+    /// Another client's token, for a route the session's client may not call (an operator's).
+    var token: String?
 }
 
 /// One valid example per mutating route of the route table, keyed as ``RouteTable/key(_:)``
@@ -61,6 +63,16 @@ enum RouteExamples {
         "POST /v1/webhooks/endpoints/:id/rotate-secret": { session in
             let created = try await session.send(.post, APIPath.webhookEndpoints, json: #"{"url":"https://shop.example/hooks"}"#)
             return RouteExample(path: APIPath.webhookEndpointSecretRotation(try created.decode(WebhookEndpointResource.self).id))
+        },
+        "POST /v1/disputes/:id/accept": { session in
+            RouteExample(path: APIPath.disputeAcceptance(try await session.disputedSale().dispute.id))
+        },
+        "POST /v1/disputes/:id/evidence": { session in
+            RouteExample(path: APIPath.disputeEvidence(try await session.disputedSale().dispute.id), body: #"{"text":"Signed for on delivery."}"#)
+        },
+        "POST /v1/disputes/import": { session in
+            let sale = try await session.pay()
+            return RouteExample(path: APIPath.disputeImport, body: TestSession.disputeFile(payment: sale.id), token: try await session.operatorToken())
         },
         "POST /v1/events/:id/resend": { session in
             _ = try await session.send(.post, APIPath.webhookEndpoints, json: #"{"url":"https://shop.example/hooks"}"#)

@@ -98,7 +98,7 @@ struct CardKeyRotationTests {
         let fleet = try await Fleet.start()
         let rotated = try await fleet.rotate()
         let services = fleet.a.services
-        let jobs = JobScheduler(recovery: services.recovery, expiry: services.expiry, settlement: services.settlement, achClearing: services.achClearing,
+        let jobs = JobScheduler(recovery: services.recovery, expiry: services.expiry, settlement: services.settlement, achClearing: services.achClearing, disputeFeed: services.disputeFeed,
                                 cardKeys: fleet.ringA, interval: .seconds(30), logger: Logger(label: "test"))
         await jobs.runRound()
         #expect(await fleet.ringA.version == 2)

@@ -103,7 +103,7 @@ struct MetricsScrapeTests {
         struct Unreadable: Error {}
         let cardKeys = CardKeyRing(harness.dependencies.keys.cardDataKeys, version: 1, reload: { throw Unreadable() }, logger: harness.dependencies.logger)
         let jobs = JobScheduler(
-            recovery: services.recovery, expiry: services.expiry, settlement: services.settlement, achClearing: services.achClearing,
+            recovery: services.recovery, expiry: services.expiry, settlement: services.settlement, achClearing: services.achClearing, disputeFeed: services.disputeFeed,
             cardKeys: cardKeys, interval: .seconds(3_600), logger: harness.dependencies.logger, metrics: metrics)
         await jobs.runRound()
         await jobs.runRound()

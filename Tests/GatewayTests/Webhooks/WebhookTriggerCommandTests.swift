@@ -9,8 +9,10 @@ import TestSupport
 struct WebhookTriggerCommandTests {
     /// What trigger cannot make at once: a batch close settles every open payment, ACH
     /// clearing and returns follow a close, an authorization expires after days, and a
-    /// reconciliation needs an acquirer link.
-    static let outOfReach: Set<WebhookEventType> = [.settled, .cleared, .chargedBack, .expired, .batchReconciled]
+    /// reconciliation needs an acquirer link, a dispute comes from the acquirer seconds to days later.
+    static let outOfReach: Set<WebhookEventType> = [
+        .settled, .cleared, .chargedBack, .expired, .batchReconciled, .disputeCreated, .disputeUpdated, .disputeClosed,
+    ]
 
     /// The types in trigger's refusal of `type`: "… trigger can make a, b, c".
     static func namedInRefusal(_ run: TaplineRun) -> [String] {
