@@ -90,10 +90,13 @@ public struct PaymentAmounts: Codable, Sendable, Equatable {
     public var captured: Int64
     public var refunded: Int64
     public var tip: Int64
-    /// Captured minus refunded and minus refunds in flight.
+    /// Captured minus refunded, refunds in flight and what disputes took back.
     public var refundable: Int64
+    /// What lost or accepted disputes took back; absent when nothing.
+    public var chargedBack: Int64?
 
-    public init(authorized: Int64, captured: Int64, refunded: Int64, tip: Int64, refundable: Int64) {
+    public init(authorized: Int64, captured: Int64, refunded: Int64, tip: Int64, refundable: Int64, chargedBack: Int64? = nil) {
+        self.chargedBack = chargedBack
         self.authorized = authorized
         self.captured = captured
         self.refunded = refunded

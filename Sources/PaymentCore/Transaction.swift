@@ -20,6 +20,8 @@ public struct Transaction: Sendable, Equatable, Codable {
     public var authorizedAmount: Int64 = 0
     public var capturedAmount: Int64 = 0
     public var refundedAmount: Int64 = 0
+    /// On a payment: what its lost or accepted disputes took back (their `chargeback` rows).
+    public var chargedBackAmount: Int64 = 0
     public var tipAmount: Int64 = 0
     /// Refund amounts reserved by refunds still waiting for the processor.
     public var pendingRefundAmount: Int64 = 0
@@ -110,8 +112,12 @@ public struct Transaction: Sendable, Equatable, Codable {
     /// is history, not money).
     public var refundableAmount: Int64 {
         guard status == .captured || status == .cleared else { return 0 }
-        return max(0, capturedAmount - refundedAmount - pendingRefundAmount)
+        return max(0, capturedAmount - refundedAmount - pendingRefundAmount - chargedBackAmount)
     }
+
+    /// What a payment nets the merchant: captured, less refunded and less what disputes took
+    /// back. Each is from 0 to Int64's largest and their sum at most the captured amount, so it fits.
+    public var netAmount: Int64 { capturedAmount - refundedAmount - chargedBackAmount }
 
     public var isSettled: Bool { settledAt != nil }
 

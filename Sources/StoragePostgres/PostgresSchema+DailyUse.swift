@@ -17,6 +17,7 @@ extension PostgresSchema {
             "ALTER TABLE dashboard_users ADD COLUMN totp_last_step BIGINT",
         ]),
         PostgresMigration(version: 35, name: "disputes", statements: [
+            "ALTER TABLE transactions ADD COLUMN charged_back_amount BIGINT NOT NULL DEFAULT 0",
             """
             CREATE TABLE disputes (
                 id TEXT PRIMARY KEY,

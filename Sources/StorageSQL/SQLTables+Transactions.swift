@@ -19,6 +19,8 @@ extension SQLTables {
         Column(name: "authorized_amount") { SQLValue.integer($0.authorizedAmount) },
         Column(name: "captured_amount") { SQLValue.integer($0.capturedAmount) },
         Column(name: "refunded_amount") { SQLValue.integer($0.refundedAmount) },
+        // Lost and accepted disputes (migration 40 / 35).
+        Column(name: "charged_back_amount") { SQLValue.integer($0.chargedBackAmount) },
         Column(name: "tip_amount") { SQLValue.integer($0.tipAmount) },
         Column(name: "pending_refund_amount") { SQLValue.integer($0.pendingRefundAmount) },
         Column(name: "pending_operation_id") { SQLValue.text($0.pendingOperationId) },
@@ -89,6 +91,7 @@ extension SQLTables {
         transaction.authorizedAmount = try row.int64("authorized_amount")
         transaction.capturedAmount = try row.int64("captured_amount")
         transaction.refundedAmount = try row.int64("refunded_amount")
+        transaction.chargedBackAmount = try row.int64("charged_back_amount")
         transaction.tipAmount = try row.int64("tip_amount")
         transaction.pendingRefundAmount = try row.int64("pending_refund_amount")
         transaction.pendingOperationId = try row.optionalText("pending_operation_id")

@@ -23,6 +23,7 @@ extension SQLiteSchema {
         // Disputes of card payments and the merchant's evidence files. The acquirer's case
         // number is unique per merchant, so a dispute file imported twice adds nothing.
         SQLiteMigration(version: 40, name: "disputes", statements: [
+            "ALTER TABLE transactions ADD COLUMN charged_back_amount INTEGER NOT NULL DEFAULT 0",
             """
             CREATE TABLE disputes (
                 id TEXT PRIMARY KEY,

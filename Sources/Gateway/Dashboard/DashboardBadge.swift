@@ -17,6 +17,9 @@ struct DashboardBadge: Sendable {
         if row.parentId == nil, row.type != .refund, row.refundedAmount > 0, row.status != .refunded {
             badges.append(DashboardBadge(label: "partially refunded", style: "s-partial"))
         }
+        if row.chargedBackAmount > 0 {
+            badges.append(DashboardBadge(label: "charged back", style: "s-declined"))
+        }
         return badges
     }
 }

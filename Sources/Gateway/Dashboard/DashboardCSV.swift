@@ -6,7 +6,8 @@ import Storage
 /// Transactions as CSV (RFC 4180): one header row, then a row each; amounts as decimals
 /// in their currency: `amount` what was approved (or, in a batch's file, what the batch
 /// counts, refunds negative) and `amount_requested` what was asked; `captured`, `refunded`,
-/// `net` (captured less refunded) and `tip` are the payment's running totals, and
+/// `charged_back` (lost and accepted disputes), `net` (captured less refunded and charged back)
+/// and `tip` are the payment's running totals, and
 /// `authorization_code` the processor's. A cell a spreadsheet
 /// would run as a formula (=, +, -, @) is quoted with a leading apostrophe, since
 /// references and names are text clients sent; an amount is written as it is.
@@ -14,7 +15,7 @@ public enum DashboardCSV {
     /// The columns, shared by the dashboard's files and `tapline export transactions`.
     public static let header = [
         "id", "created_at", "type", "status", "amount", "amount_requested", "currency", "card_or_account", "brand", "reference", "customer",
-        "batch_id", "parent_id", "captured", "refunded", "net", "tip", "authorization_code",
+        "batch_id", "parent_id", "captured", "refunded", "charged_back", "net", "tip", "authorization_code",
     ]
 
     /// One row of the file: a transaction and the two amounts written for it.
@@ -74,9 +75,12 @@ public enum DashboardCSV {
             row.card?.maskedPan ?? row.bankAccount?.maskedAccountNumber ?? "", row.card?.brand ?? (row.bankAccount == nil ? "" : "ach"),
             row.referenceId ?? "", row.customerName ?? "", row.batchId ?? "", row.parentId ?? "",
         ].map(cell)
-        // The payment's running totals; net is captured less refunded (both at least zero).
+        // The payment's running totals; net is captured less refunded and less what disputes took back.
         let money = { (minor: Int64) in Money(minorUnits: minor, currency: row.currency).formattedAmount }
-        let totals = [money(row.capturedAmount), money(row.refundedAmount), money(row.capturedAmount - row.refundedAmount), money(row.tipAmount)]
+        let totals = [
+            money(row.capturedAmount), money(row.refundedAmount), money(row.chargedBackAmount),
+            money(row.netAmount), money(row.tipAmount),
+        ]
         return (described + amounts + rest + totals + [cell(row.processorResult?.authorizationCode ?? "")]).joined(separator: ",")
     }
 

@@ -15,7 +15,7 @@ extension DashboardPayments {
         /// What was asked, when it differs from ``amount``.
         var asked: String?
         /// The payment's running totals: captured, refunded, and what it nets (captured less
-        /// refunded; an unreferenced refund's is negative).
+        /// refunded and charged back, `Transaction.netAmount`).
         var captured: String
         var refunded: String
         var net: String
@@ -33,11 +33,10 @@ extension DashboardPayments {
             let shown = DashboardAmount(row)
             amount = format.money(shown.approved)
             asked = shown.askedWhenDifferent.map(format.money)
-            // Both totals are at least zero and at most Int64's largest, so their difference fits.
             let money = { (minor: Int64) in format.money(minor, row.currency) }
             captured = money(row.capturedAmount)
             refunded = money(row.refundedAmount)
-            net = money(row.capturedAmount - row.refundedAmount)
+            net = money(row.netAmount)
             instrument = row.card.map { "\($0.brand) \($0.maskedPan)" } ?? row.bankAccount.map { "ACH \($0.maskedAccountNumber)" } ?? ""
             reference = row.referenceId ?? ""
             customer = row.customerName ?? row.customerEmail ?? ""

@@ -31,8 +31,7 @@ struct DisputeRecorder: Sendable {
         if let open = others.first(where: { !$0.status.isClosed }) {
             throw GatewayFailure.invalid("paymentId", "transaction \(payment.id) has an open dispute already, \(open.id) (\(open.status.rawValue))")
         }
-        let lost = others.filter(\.status.debitsMerchant).reduce(Int64(0)) { $0 + $1.amount.minorUnits }
-        let disputable = payment.capturedAmount - payment.refundedAmount - lost
+        let disputable = payment.capturedAmount - payment.refundedAmount - payment.chargedBackAmount
         guard dispute.amount.minorUnits >= 1, dispute.amount.minorUnits <= disputable else {
             throw GatewayFailure.invalid(
                 "amount", "a dispute of transaction \(payment.id) is 1 to \(disputable) minor units (captured, less refunds and lost disputes)")
@@ -84,7 +83,7 @@ struct DisputeRecorder: Sendable {
     /// The row that takes the disputed amount back: under its payment, approved, in the
     /// merchant's open batch, where it counts negative (`Transaction.batchMovement`).
     private func chargeBack(_ dispute: Dispute, at now: Date, in writer: any StoreWriter) async throws -> String {
-        guard let payment = try await writer.lockTransaction(id: dispute.paymentId, merchantId: dispute.merchantId) else {
+        guard var payment = try await writer.lockTransaction(id: dispute.paymentId, merchantId: dispute.merchantId) else {
             throw GatewayFailure.notFound(.transaction, id: dispute.paymentId)
         }
         var row = Transaction(
@@ -96,6 +95,9 @@ struct DisputeRecorder: Sendable {
         row.updatedAt = now
         row.batchId = try await BatchLedger.openBatchId(merchantId: dispute.merchantId, in: writer, now: now, makeId: makeId)
         try await writer.insert(row)
+        payment.chargedBackAmount += dispute.amount.minorUnits
+        payment.updatedAt = now
+        try await writer.update(payment)
         return row.id
     }
 }

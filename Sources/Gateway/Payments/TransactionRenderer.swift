@@ -46,9 +46,7 @@ struct TransactionRenderer: Sendable {
         resource.batchId = transaction.batchId
         resource.settledAt = transaction.settledAt
         if transaction.type.isOriginal {
-            resource.amounts = PaymentAmounts(
-                authorized: transaction.authorizedAmount, captured: transaction.capturedAmount,
-                refunded: transaction.refundedAmount, tip: transaction.tipAmount, refundable: transaction.refundableAmount)
+            resource.amounts = PaymentAmounts(of: transaction)
             resource.availableOperations = availableOperations(transaction, merchant: merchant)
         }
         resource.breakdown = transaction.breakdown.map(BreakdownRequest.init)
@@ -101,5 +99,15 @@ struct TransactionRenderer: Sendable {
             }
             return resource
         }
+    }
+}
+
+extension PaymentAmounts {
+    /// A payment's running totals as the API and its receipt show them.
+    init(of payment: Transaction) {
+        self.init(
+            authorized: payment.authorizedAmount, captured: payment.capturedAmount, refunded: payment.refundedAmount,
+            tip: payment.tipAmount, refundable: payment.refundableAmount,
+            chargedBack: payment.chargedBackAmount > 0 ? payment.chargedBackAmount : nil)
     }
 }

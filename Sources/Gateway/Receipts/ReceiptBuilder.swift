@@ -31,11 +31,8 @@ enum ReceiptBuilder {
         receipt.gratuityAmount = row.tipAmount
         receipt.amountDetails = row.amountDetails.map(AmountController.render)
         if row.type.isOriginal {
-            receipt.totals = PaymentAmounts(
-                authorized: row.authorizedAmount, captured: row.capturedAmount, refunded: row.refundedAmount, tip: row.tipAmount,
-                refundable: row.refundableAmount)
-            // Both are from 0 to Int64's largest, so the difference fits.
-            receipt.net = row.capturedAmount - row.refundedAmount
+            receipt.totals = PaymentAmounts(of: row)
+            receipt.net = row.netAmount
         } else {
             receipt.net = -row.approvedAmount
         }

@@ -89,6 +89,7 @@ extension PaymentAmounts {
         json.object { json in
             json.member("authorized", authorized)
             json.member("captured", captured)
+            if let chargedBack { json.member("chargedBack", chargedBack) }
             json.member("refundable", refundable)
             json.member("refunded", refunded)
             json.member("tip", tip)
