@@ -16,6 +16,7 @@ extension DashboardController {
             clients: DashboardClients(admin: services.admin, store: services.store, accounts: accounts),
             clientPermissions: DashboardClientPermissions(admin: services.admin, store: services.store, accounts: accounts),
             paymentSettings: DashboardPaymentSettings(settings: services.settings, accounts: accounts),
-            team: DashboardTeam(accounts: accounts), password: DashboardPassword(accounts: accounts))
+            team: DashboardTeam(accounts: accounts), password: DashboardPassword(accounts: accounts),
+            disputes: DashboardDisputes(disputes: services.disputes, accounts: accounts))
     }
 }

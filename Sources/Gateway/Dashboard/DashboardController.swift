@@ -22,9 +22,10 @@ struct DashboardController: Sendable {
     let paymentSettings: DashboardPaymentSettings
     let team: DashboardTeam
     let password: DashboardPassword
+    let disputes: DashboardDisputes
 
     var routes: [GatewayRoute] {
-        signIn.routes + paymentRoutes + batchRoutes + webhookRoutes + teamRoutes + [
+        signIn.routes + paymentRoutes + disputeRoutes + batchRoutes + webhookRoutes + teamRoutes + [
             .page(DashboardPath.devices.path, .signedIn(.viewer)) { try await devices.page($0) },
             .form(DashboardPath.template(DashboardPath.deviceTapToPay), .signedIn(.admin),
                   DashboardFormRule(fields: ["tapToPay"], landing: { _ in .devices }),
@@ -94,6 +95,24 @@ struct DashboardController: Sendable {
             .page(DashboardPath.template(DashboardPath.receipt), .signedIn(.viewer)) { try await payments.receipt($0) },
             .page(DashboardPath.volumeChart.path, .signedIn(.viewer)) { .page(try await payments.volumeImage(try $0.requireSignedIn())) },
             .page(DashboardPath.paymentsCSV.path, .signedIn(.viewer), query: DashboardPayments.filterNames) { try await payments.csv($0) },
+        ]
+    }
+
+    private var disputeRoutes: [GatewayRoute] {
+        [
+            .page(DashboardPath.disputes.path, .signedIn(.viewer), query: ["page"]) { try await disputes.list($0) },
+            .page(DashboardPath.template(DashboardPath.dispute), .signedIn(.viewer)) { try await disputes.page($0) },
+            .form(DashboardPath.template(DashboardPath.acceptDispute), .signedIn(.admin),
+                  DashboardFormRule(fields: [], keyed: true, confirm: { try await disputes.confirmAccept($0) },
+                                    landing: { .dispute(try $0.parameter(.id)) })) { try await disputes.accept($0) },
+            .form(DashboardPath.template(DashboardPath.disputeEvidence), .signedIn(.admin),
+                  DashboardFormRule(fields: ["text"], keyed: true, landing: { .dispute(try $0.parameter(.id)) },
+                                    uploads: DashboardUploadRule(field: "files", maxBytes: DisputeEvidence.maxTotalBytes + 64 * 1024))) {
+                try await disputes.submitEvidence($0)
+            },
+            .page(DashboardPath.disputeEvidenceFile(PathParameter.id.template, fileId: PathParameter.fileId.template).path, .signedIn(.viewer)) {
+                try await disputes.file($0)
+            },
         ]
     }
 

@@ -26,7 +26,7 @@ struct DashboardPageModel: Sendable {
         var href: String
 
         static let main: [Link] = [
-            Link("Payments", .payments), Link("Batches", .batches), Link("Devices", .devices), Link("Webhooks", .webhooks),
+            Link("Payments", .payments), Link("Disputes", .disputes), Link("Batches", .batches), Link("Devices", .devices), Link("Webhooks", .webhooks),
             Link("API clients", .clients), Link("Settings", .settings), Link("Team", .team), Link("Audit", .audit),
         ]
 

@@ -95,6 +95,9 @@ struct DashboardPaymentPage: DashboardView {
     var hasActions = false
     var notice: String?
     var events: [WebhookEventModel] = []
+    /// The cardholder's disputes of this payment, each linked to its page.
+    var disputes: [DashboardDisputes.Row] = [] { didSet { hasDisputes = !disputes.isEmpty } }
+    var hasDisputes = false
     var problem: String?
 
     init(_ payment: Transaction, operations: [Transaction], layout: DashboardPageModel, format: MerchantFormat) {

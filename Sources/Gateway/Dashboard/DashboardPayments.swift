@@ -1,4 +1,5 @@
 import Foundation
+import GatewayAPI
 import Hummingbird
 import PaymentCore
 import Storage
@@ -120,16 +121,19 @@ struct DashboardPayments: Sendable {
     ) async throws -> Response {
         let (session, user) = (signedIn.session, signedIn.user)
         let merchant = signedIn.merchant
-        let found = try await store.read { reader -> (Transaction, [Transaction])? in
+        let found = try await store.read { reader -> (Transaction, [Transaction], [Dispute])? in
             guard let payment = try await reader.transaction(id: id, merchantId: user.merchantId) else { return nil }
-            return (payment, try await reader.followUps(of: payment.id, merchantId: user.merchantId))
+            let disputes = payment.card == nil || payment.parentId != nil ? []
+                : try await reader.disputes(DisputeQuery(merchantId: user.merchantId, paymentId: payment.id, pageSize: 10)).disputes
+            return (payment, try await reader.followUps(of: payment.id, merchantId: user.merchantId), disputes)
         }
-        guard let (payment, operations) = found else {
+        guard let (payment, operations, disputes) = found else {
             throw DashboardFailure.notFound("No transaction \(id.prefix(64)) for this merchant.")
         }
         var model = DashboardPaymentPage(
             payment, operations: operations, layout: DashboardPageModel(title: "", signedIn: signedIn), format: signedIn.format)
         model.events = try await events(of: payment.id, merchantId: user.merchantId, format: signedIn.format)
+        model.disputes = disputes.map { DashboardDisputes.Row(DisputeResource($0, files: []), format: signedIn.format) }
         model.problem = problem
         model.notice = done.flatMap(DashboardAction.init(rawValue:)).map { "\($0.label(ach: payment.bankAccount != nil)): done." }
         if user.role == .admin {

@@ -109,7 +109,7 @@ struct GatewayRoute: Sendable {
         _ handler: @escaping @Sendable (DashboardInput) async throws -> DashboardOutcome
     ) -> GatewayRoute {
         GatewayRoute(
-            method: .post, path: path, access: access, bodyLimit: DashboardForm.maxBytes, style: .dashboard,
+            method: .post, path: path, access: access, bodyLimit: form.uploads?.maxBytes ?? DashboardForm.maxBytes, style: .dashboard,
             notIdempotentBecause: form.keyed ? nil : reason, form: form, handler: .page(handler))
     }
 

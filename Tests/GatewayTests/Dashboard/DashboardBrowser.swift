@@ -19,13 +19,32 @@ final class DashboardBrowser: @unchecked Sendable {
 
     @discardableResult
     func get(_ path: String) async throws -> TestReply {
-        try await send(.get, path, body: nil)
+        try await send(.get, path, body: nil, contentType: nil)
     }
 
     @discardableResult
     func post(_ path: String, _ form: [(String, String)]) async throws -> TestReply {
         let body = form.map { "\(Self.encode($0.0))=\(Self.encode($0.1))" }.joined(separator: "&")
-        return try await send(.post, path, body: body)
+        return try await send(.post, path, body: Data(body.utf8), contentType: "application/x-www-form-urlencoded")
+    }
+
+    /// Posts a form with files as `multipart/form-data`, as a browser does for `enctype` multipart.
+    @discardableResult
+    func postMultipart(
+        _ path: String, _ form: [(String, String)], files: [(field: String, filename: String, type: String, data: Data)]
+    ) async throws -> TestReply {
+        let boundary = "----TaplineTestBoundary7MA4YWxk"
+        var body = Data()
+        for (name, value) in form {
+            body.append(Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n".utf8))
+        }
+        for file in files {
+            body.append(Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(file.field)\"; filename=\"\(file.filename.replacingOccurrences(of: "\"", with: "%22"))\"\r\nContent-Type: \(file.type)\r\n\r\n".utf8))
+            body.append(file.data)
+            body.append(Data("\r\n".utf8))
+        }
+        body.append(Data("--\(boundary)--\r\n".utf8))
+        return try await send(.post, path, body: body, contentType: "multipart/form-data; boundary=\(boundary)")
     }
 
     /// The hidden `csrf` value of the form on `page`.
@@ -52,11 +71,11 @@ final class DashboardBrowser: @unchecked Sendable {
     func forget(_ name: String) { cookies[name] = nil }
     func setCookie(_ name: String, _ value: String) { cookies[name] = value }
 
-    private func send(_ method: HTTPRequest.Method, _ path: String, body: String?) async throws -> TestReply {
+    private func send(_ method: HTTPRequest.Method, _ path: String, body: Data?, contentType: String?) async throws -> TestReply {
         var headers: HTTPFields = [:]
         if !cookies.isEmpty { headers[.cookie] = cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; ") }
-        if body != nil { headers[.contentType] = "application/x-www-form-urlencoded" }
-        let reply = try await client.execute(uri: path, method: method, headers: headers, body: body.map { ByteBuffer(string: $0) }) { response in
+        if let contentType { headers[.contentType] = contentType }
+        let reply = try await client.execute(uri: path, method: method, headers: headers, body: body.map { ByteBuffer(data: $0) }) { response in
             TestReply(status: Int(response.status.code), headers: response.headers, body: Data(buffer: response.body))
         }
         lastSetCookies = reply.headers[values: .setCookie]

@@ -19,7 +19,7 @@ struct DashboardRouteTableTests {
     static func concrete(_ template: String) -> String { template.replacing(":id", with: "x-1") }
 
     @Test func theDashboardIsOnTheTableWithTypedPaths() {
-        #expect(Self.keys.count == 41)
+        #expect(Self.keys.count == 46)
         for route in RouteTable.dashboardRoutes {
             #expect(DashboardPath.contains(route.path), "\(RouteTable.key(route))")
             #expect(route.method == .get || route.form != nil, "\(RouteTable.key(route)) reads no form")

@@ -44,6 +44,7 @@ struct DashboardSnapshotTests {
         page.events = [.init(id: "evt_1", link: DashboardPath.webhookEvent("evt_1").path, date: "2025-06-15 15:06", type: "transaction.captured",
                              deliveries: "https://shop.example/hooks: delivered after 1 attempt(s)")]
         page.notice = "Refund: done."
+        page.disputes = [DashboardDisputes.Row(Self.dispute(status: .needsResponse), format: Self.format)]
         try Self.check(page)
     }
 
@@ -155,6 +156,33 @@ struct DashboardSnapshotTests {
             merchant: MerchantResource(name: "Corner Café", address: "1 Main St, Springfield, IL 62701, US", phoneNumber: "+1 217 555 0100"))
         receipt.signatureBase64 = "iVBORw0KGgo="
         try Self.check(ReceiptPage(receipt, format: Self.format, back: DashboardPath.payment("t_full").path))
+    }
+
+    @Test func disputes() throws {
+        let open = Self.dispute(status: .needsResponse)
+        let lost = Self.dispute(id: "dp_2", status: .lost)
+        try Self.check(DashboardDisputes.ListPage(
+            title: "Disputes", user: Self.user, rows: [open, lost].map { DashboardDisputes.Row($0, format: Self.format) }, hasRows: true,
+            total: 27, page: 1, pages: 2, previous: nil, next: DashboardPath.disputes.with([("page", "2")])))
+    }
+
+    @Test func dispute() throws {
+        var dispute = Self.dispute(status: .needsResponse)
+        dispute.evidence = DisputeEvidenceResource(
+            text: "Delivered on 2 May.\nSigned for.", submittedAt: Self.when,
+            files: [DisputeEvidenceFileResource(id: "f_1", name: "delivery <note>.pdf", contentType: "application/pdf", size: 48_213)])
+        var page = DashboardDisputes.DisputePage(
+            dispute, format: Self.format, layout: DashboardPageModel(title: ""), canAnswer: true, csrf: "CSRF", currency: .usd)
+        page.user = Self.user
+        try Self.check(page)
+    }
+
+    static func dispute(id: String = "dp_1", status: DisputeStatus) -> DisputeResource {
+        DisputeResource(
+            id: id, paymentId: "t_full", reference: "CB-2026-\(id)", reasonCode: "10.4", reason: "Other fraud: card-absent environment",
+            amount: 1_800, currency: "USD", status: status, respondBy: Self.when.addingTimeInterval(7 * 86_400), evidence: nil,
+            chargebackId: status.debitsMerchant ? "t_cb" : nil, createdAt: Self.when, updatedAt: Self.when,
+            closedAt: status.isClosed ? Self.when : nil)
     }
 
     /// Every template but the layout (which every page includes) has its snapshot here.

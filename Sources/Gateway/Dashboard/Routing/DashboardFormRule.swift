@@ -24,6 +24,8 @@ struct DashboardFormRule: Sendable {
     /// The page the form is on: where sign-in leads back when the session ended before the
     /// form was sent (a form's own URL answers only POST).
     var landing: @Sendable (DashboardInput) throws -> DashboardPath
+    /// A form with files (`multipart/form-data`): its file field and the body's largest size.
+    var uploads: DashboardUploadRule?
 
     /// Every field the form may send.
     var allowed: Set<String> {

@@ -43,6 +43,8 @@ struct DashboardInput: Sendable {
     var query = DashboardForm(fields: [:])
     /// A POST's form; empty on a page.
     var form = DashboardForm(fields: [:])
+    /// The files of a form with files (``DashboardFormRule/uploads``).
+    var uploads: [DashboardUpload] = []
     /// The key a keyed form runs under.
     var claim: IdempotencyClaim?
 

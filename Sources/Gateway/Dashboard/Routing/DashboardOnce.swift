@@ -105,6 +105,10 @@ struct DashboardOnce: Sendable {
             // Length-prefixed, so no two forms hash alike by moving text between fields.
             hasher.update(data: Data("\(name.utf8.count):\(name)\(value.utf8.count):\(value)".utf8))
         }
+        for upload in input.uploads {
+            hasher.update(data: Data("file \(upload.filename.utf8.count):\(upload.filename) \(upload.contentType) \(upload.data.count):".utf8))
+            hasher.update(data: upload.data)
+        }
         return Data(hasher.finalize()).hexString
     }
 }

@@ -38,6 +38,12 @@ enum DashboardPath: Hashable, Sendable {
     case twoFactorOff
     /// An invitation's one-time link; its token is the path's last segment.
     case invitation(String)
+    /// The merchant's disputes; one dispute, its acceptance, its evidence and one evidence file.
+    case disputes
+    case dispute(String)
+    case acceptDispute(String)
+    case disputeEvidence(String)
+    case disputeEvidenceFile(String, fileId: String)
     case webhooks
     case removeWebhook(String)
     case rotateWebhookSecret(String)
@@ -78,6 +84,11 @@ enum DashboardPath: Hashable, Sendable {
         case .twoFactor: return "\(Self.root)/two-factor"
         case .twoFactorOff: return "\(Self.root)/two-factor/off"
         case .invitation(let token): return "\(Self.root)/invitation/\(Self.segment(token))"
+        case .disputes: return "\(Self.root)/disputes"
+        case .dispute(let id): return "\(Self.root)/disputes/\(Self.segment(id))"
+        case .acceptDispute(let id): return "\(DashboardPath.dispute(id).path)/accept"
+        case .disputeEvidence(let id): return "\(DashboardPath.dispute(id).path)/evidence"
+        case .disputeEvidenceFile(let id, let fileId): return "\(DashboardPath.disputeEvidence(id).path)/\(Self.segment(fileId))"
         case .webhooks: return "\(Self.root)/webhooks"
         case .removeWebhook(let id): return "\(Self.root)/webhooks/\(Self.segment(id))/remove"
         case .rotateWebhookSecret(let id): return "\(Self.root)/webhooks/\(Self.segment(id))/rotate-secret"
@@ -102,10 +113,12 @@ enum DashboardPath: Hashable, Sendable {
         path == root || path.hasPrefix(root + "/")
     }
 
-    /// An id as one path segment. The router's `:id` passes as it is.
+    /// An id as one path segment. The router's `:id` (or another parameter) passes as it is.
     private static func segment(_ id: String) -> String {
-        id == PathParameter.id.template ? id : (id.addingPercentEncoding(withAllowedCharacters: unreserved) ?? "")
+        templates.contains(id) ? id : (id.addingPercentEncoding(withAllowedCharacters: unreserved) ?? "")
     }
+
+    private static let templates = Set(PathParameter.allCases.map(\.template))
 
     private static func queryPart(_ text: String) -> String {
         text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""

@@ -25,7 +25,14 @@ struct DashboardPipeline: Sendable {
         }
         input.query = try DashboardForm.parse(ByteBuffer(string: request.uri.query ?? ""), allowed: route.query, what: "this page has no parameter")
         guard let rule = route.form else { return try await handler(input).response }
-        input.form = try DashboardForm.parse(try await request.body.collect(upTo: DashboardForm.maxBytes), allowed: rule.allowed)
+        // A form with files comes as multipart/form-data; without them it may come url-encoded.
+        if let uploads = rule.uploads, DashboardMultipart.boundary(of: request.headers[.contentType]) != nil {
+            (input.form, input.uploads) = try DashboardMultipart.parse(
+                try await request.body.collect(upTo: uploads.maxBytes), contentType: request.headers[.contentType], allowed: rule.allowed,
+                files: uploads.field)
+        } else {
+            input.form = try DashboardForm.parse(try await request.body.collect(upTo: DashboardForm.maxBytes), allowed: rule.allowed)
+        }
         try checkCSRF(rule.csrf, input)
         if role == .admin, let user = input.signedIn?.user, user.role != .admin {
             throw DashboardFailure.forbidden("You can look at this page but not change anything on it: your role is viewer. Ask an admin.")
