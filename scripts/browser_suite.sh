@@ -34,6 +34,17 @@ pay() {
 pay 2500 4242424242424242 order-browser-1 Ada
 pay 1800 5555555555554444 order-browser-2 Grace
 pay 990 378282246310005 order-browser-3 Hedy
+# Disputes: the simulator disputes a sale on its disputed test card a few seconds later, and
+# an operator's client imports the acquirer's file disputing Grace's payment.
+pay 4200 4000000000001976 order-browser-dispute Mary
+grace=$(curl -sf "$base/v1/transactions?referenceId=order-browser-2" -H "Authorization: Bearer $token" \
+    | python3 -c 'import json,sys; print(json.load(sys.stdin)["items"][0]["id"])')
+operator=$("$bin" client create --merchant-id demo-merchant --name operator --permissions importDisputes)
+operator_token=$(curl -sf -X POST "$base/v1/oauth/token" -H 'Content-Type: application/json' \
+    -d "{\"grant_type\":\"client_credentials\",\"client_id\":\"$(echo "$operator" | awk '/client id:/ {print $NF}')\",\"client_secret\":\"$(echo "$operator" | awk '/client secret:/ {print $NF}')\"}" \
+    | python3 -c 'import json,sys; print(json.load(sys.stdin)["access_token"])')
+printf 'payment_id,reference,reason_code,amount,currency,status,reason\r\n%s,CB-BROWSER-1,13.1,1800,USD,needsResponse,Merchandise not received\r\n' "$grace" |
+    curl -sf -X POST "$base/v1/disputes/import" -H "Authorization: Bearer $operator_token" -H 'Content-Type: text/csv' --data-binary @- >/dev/null
 hook_port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 touch hook-secret.txt
 python3 "$repo/scripts/webhook_receiver.py" "$hook_port" hook-secret.txt hook-deliveries.jsonl &

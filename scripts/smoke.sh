@@ -74,7 +74,7 @@ swift() {
 trap 'jobs -p > jobs.txt' EXIT
 $exports
 source ./readme.sh
-for name in SALE AUTH HOLD ACH CANCEL DEVICE READER_TOKEN ID KOARD MERCHANT POS PAID TOKEN ACQ_TOKEN HOST_PID GATEWAY_PID \
+for name in SALE AUTH HOLD ACH CANCEL DISPUTE DEVICE READER_TOKEN ID KOARD MERCHANT POS PAID TOKEN ACQ_TOKEN HOST_PID GATEWAY_PID \
     TOKENS_GATEWAY_PID TOKEN_SERVICE_PID; do
     printf '%s=%q\n' "\$name" "\${!name}"
 done > vars.sh
@@ -105,6 +105,10 @@ expect "$(echo "$batch" | python3 -c "import ast,sys; print(ast.literal_eval(sys
 expect "$(get "/v1/transactions/$ACH" | json "d['status']")" inProgress "the ACH debit submitted by the close"
 expect "$(get "/v1/transactions/$ACH" | json "d['achDetails']['customerAccountNumber']")" '*****6789' "the account kept masked"
 expect "$(get "/v1/transactions/$CANCEL" | json "d['status']")" cancelled "the other ACH debit cancelled"
+# Disputes: the simulator's answered with evidence, the imported one accepted and taken back.
+expect "$(get "/v1/disputes/$DISPUTE" | json "d['status']")" underReview "the simulator's dispute answered with evidence"
+expect "$(get "/v1/disputes/$DISPUTE" | json "d['evidence']['files'][0]['size']")" 14 "the evidence file's bytes"
+expect "$(get "/v1/transactions/$AUTH" | json "d['amounts']['chargedBack']")" 1000 "the accepted dispute took 10.00 back"
 grep -q '"totalAmount":11210' "$work/transcript.txt" || { echo "smoke: credit card price with surcharge missing"; exit 1; }
 checks=$((checks + 1))
 

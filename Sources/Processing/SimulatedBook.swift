@@ -123,7 +123,7 @@ struct SimulatedBook: Sendable {
     private mutating func oweDisputeIfCaptured(_ authorization: SimulatedAuthorization) {
         guard let dispute = authorization.dispute, authorization.isCaptured else { return }
         disputes.owe(ProcessorDispute(
-            paymentId: authorization.transactionId, reference: "sim_dp_" + RandomID.uuidHex(), reasonCode: dispute.reasonCode,
+            paymentId: authorization.transactionId, reference: "sim_dp_" + RandomID.uuidHex().prefix(12), reasonCode: dispute.reasonCode,
             reason: dispute.reason, amount: Money(minorUnits: authorization.captured, currency: authorization.currency)))
     }
 

@@ -1,7 +1,9 @@
 """The dashboard walk's later pages (dashboard_walk.py calls these with its own helpers):
 a webhook event's attempts and its resend, an endpoint's secret rotation, the payment
-settings form, and an API client's permissions."""
+settings form, an API client's permissions, and the disputes."""
 import json
+import os
+import tempfile
 import time
 
 from selenium.webdriver.common.by import By
@@ -153,3 +155,44 @@ def team(w):
     w.expect("Remove newcomer@tapline.local from the team?" in w.text(), "removing asks first")
     w.navigate(w.driver.find_element(By.ID, "confirm"))
     w.expect("newcomer@tapline.local" not in w.text(), "the newcomer is removed")
+
+
+def disputes(w):
+    """The simulator's dispute of the disputed test card's sale (it comes a few seconds after
+    the sale) and the imported one: evidence with a file for the first, acceptance (asked
+    first) for the second, whose payment then shows the money taken back."""
+    w.driver.get(f"{w.base}/dashboard/disputes")
+    def both(_):
+        w.driver.refresh()
+        return "10.4" in w.text() and "13.1" in w.text()
+    WebDriverWait(w.driver, 30, poll_frequency=1).until(both)
+    w.expect("$42.00" in w.text() and "$18.00" in w.text(), "the list shows both disputes with their amounts")
+    w.shot("disputes")
+    row = w.driver.find_element(By.XPATH, "//tr[td[normalize-space()='10.4']]")
+    w.navigate(row.find_element(By.CSS_SELECTOR, "a[href*='/dashboard/disputes/']"))
+    w.expect("needsResponse" in w.text() and "Respond by" in w.text(), "the simulator's dispute needs a response")
+    w.driver.find_element(By.ID, "evidence-text").send_keys("Shipped with tracking 1Z999; signed for on delivery.")
+    proof = os.path.join(tempfile.mkdtemp(), "delivery-proof.pdf")
+    with open(proof, "wb") as f:
+        f.write(b"%PDF-1.4\n% a delivery proof\n")
+    w.driver.find_element(By.ID, "evidence-files").send_keys(proof)
+    w.navigate(w.driver.find_element(By.ID, "submit-evidence"))
+    body = w.text()
+    w.expect("underReview" in body and "delivery-proof.pdf" in body and "signed for on delivery" in body,
+             "the evidence and its file are on the dispute's page")
+    w.shot("dispute-evidence")
+    answered = w.driver.current_url.split("/dashboard/", 1)[1]
+
+    w.driver.get(f"{w.base}/dashboard/disputes")
+    row = w.driver.find_element(By.XPATH, "//tr[td[normalize-space()='13.1']]")
+    w.navigate(row.find_element(By.CSS_SELECTOR, "a[href*='/dashboard/disputes/']"))
+    w.navigate(w.driver.find_element(By.ID, "accept-dispute"))
+    w.expect("give back $18.00?" in w.text(), "accepting asks first")
+    w.shot("confirm-accept-dispute")
+    w.navigate(w.driver.find_element(By.ID, "confirm"))
+    w.expect(w.driver.find_element(By.ID, "dispute-status").text == "accepted", "the dispute is accepted")
+    w.shot("dispute-accepted")
+    w.navigate(w.driver.find_element(By.ID, "dispute-payment"))
+    body = w.text()
+    w.expect("Disputed" in body and "charged back" in body, "the payment shows its dispute and the money taken back")
+    return answered

@@ -4,7 +4,7 @@ sign in, find a payment by its reference, refund part of it and see the new stat
 timeline, see the refund's webhook event and its attempt, resend it, rotate the endpoint's
 secret, save the payment settings and a client's permissions, print the payment's receipt,
 read the pages in German and another time zone, invite a teammate who joins through the
-link and is then removed, close the batch and check its
+link and is then removed, answer one dispute with evidence and accept another, close the batch and check its
 CSV, look at phone-sized pages, sign out; then a viewer's refund is refused. Saves a screenshot of each page when asked.
 
 Usage: dashboard_walk.py BASE_URL ADMIN_EMAIL ADMIN_PASSWORD VIEWER_EMAIL VIEWER_PASSWORD REFERENCE [SCREENSHOT_DIR]
@@ -150,6 +150,7 @@ try:
     dashboard_pages.receipt(walk, payment_url)
     dashboard_pages.locale(walk)
     dashboard_pages.team(walk)
+    dispute_path = dashboard_pages.disputes(walk)
     driver.get(payment_url)
 
     # Close the batch and check its CSV.
@@ -169,6 +170,7 @@ try:
                for r in rows), "the CSV has the sale")
     expect(any(r["parent_id"] == payment_id and r["type"] == "refund" and r["amount"] == "-7.00" for r in rows),
            "the CSV has the refund, negative")
+    expect(any(r["type"] == "chargeback" and r["amount"] == "-18.00" for r in rows), "the CSV has the accepted dispute's chargeback, negative")
 
     # A phone: nothing wider than the screen but the tables' own scrolling.
     driver.set_window_size(375, 812)
@@ -180,7 +182,8 @@ try:
     width = driver.execute_script("return document.documentElement.scrollWidth")
     expect(width <= 375, f"a payment's page fits 375 px (scroll width {width})")
     shot("payment-phone")
-    for page in (f"payments/{payment_url.rsplit('/', 1)[1]}/receipt", "settings", "webhooks", "batches", "devices", "clients", "team", "password", "audit"):
+    for page in (f"payments/{payment_url.rsplit('/', 1)[1]}/receipt", "settings", "webhooks", "batches", "devices", "clients", "team", "password", "audit",
+                 "disputes", dispute_path):
         driver.get(f"{base}/dashboard/{page}")
         width = driver.execute_script("return document.documentElement.scrollWidth")
         expect(width <= 375, f"the {page} page fits 375 px (scroll width {width})")

@@ -5,22 +5,18 @@ import PaymentCore
 extension DashboardDisputes {
     /// One dispute as a row of the list.
     struct Row: Sendable {
-        var id: String
+        var reference: String
         var link: String
         var opened: String
-        var payment: String
-        var paymentLink: String
         var reasonCode: String
         var amount: String
         var status: String
         var respondBy: String
 
         init(_ dispute: DisputeResource, format: MerchantFormat) {
-            id = dispute.id
+            reference = dispute.reference
             link = DashboardPath.dispute(dispute.id).path
             opened = format.time(dispute.createdAt)
-            payment = dispute.paymentId
-            paymentLink = DashboardPath.payment(dispute.paymentId).path
             reasonCode = dispute.reasonCode
             amount = Currency(code: dispute.currency).map { format.money(dispute.amount, $0) } ?? "\(dispute.amount) \(dispute.currency)"
             status = dispute.status.rawValue

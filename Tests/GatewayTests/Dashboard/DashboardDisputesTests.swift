@@ -15,7 +15,7 @@ struct DashboardDisputesTests {
             let (sale, dispute) = try await session.disputedSale(amount: 1_800)
             try await browser.signIn(email: "admin@shop.example", password: DashboardHarness.password)
             let list = try await browser.get("/dashboard/disputes")
-            #expect(list.status == 200 && list.text.contains(#"<a href="/dashboard/disputes/\#(dispute.id)">"#), "\(list.text.prefix(300))")
+            #expect(list.status == 200 && list.text.contains(#"<a href="/dashboard/disputes/\#(dispute.id)">CB-1</a>"#), "\(list.text.prefix(300))")
             #expect(list.text.contains("$18.00") && list.text.contains("needsResponse"))
             let page = try await browser.get("/dashboard/disputes/\(dispute.id)")
             #expect(page.status == 200 && page.text.contains(#"enctype="multipart/form-data""#))
