@@ -14,7 +14,7 @@ struct SQLMappingTests {
         let fields = Mirror(reflecting: Fixtures.fullTransaction()).children.compactMap(\.label)
         #expect(fields == [
             "id", "merchantId", "type", "status", "parentId", "currency", "amount", "authorizedAmount",
-            "capturedAmount", "refundedAmount", "tipAmount", "pendingRefundAmount", "pendingOperationId", "card",
+            "capturedAmount", "refundedAmount", "chargedBackAmount", "tipAmount", "pendingRefundAmount", "pendingOperationId", "card",
             "processorResult", "processorTrace", "pinChallenge", "cardPresent", "referenceId", "customerId", "customerName", "customerEmail", "createdById",
             "createMethod", "batchId", "settledAt", "createdAt", "updatedAt", "breakdown", "additionalInformation", "signature",
             "signatureRequired", "amountDetails", "processorId", "billingAddress", "shippingAddress", "contact", "avsResult", "cardEntry", "bankAccount", "balanceAfter",

@@ -55,6 +55,7 @@ public enum Fixtures {
         transaction.authorizedAmount = 12_345
         transaction.capturedAmount = 12_000
         transaction.refundedAmount = 2_500
+        transaction.chargedBackAmount = 500
         transaction.tipAmount = 1_155
         transaction.pendingRefundAmount = 500
         transaction.pendingOperationId = "t_pending_op"

@@ -61,8 +61,9 @@ struct ReceiptPage: DashboardView {
         self.amounts = amounts
         hasAmounts = !amounts.isEmpty
         totals = receipt.totals.map { totals in
-            [Line(name: "Captured", value: money(totals.captured)), Line(name: "Refunded", value: money(totals.refunded)),
-             Line(name: "Net", value: money(receipt.net))]
+            [Line(name: "Captured", value: money(totals.captured)), Line(name: "Refunded", value: money(totals.refunded))]
+                + (totals.chargedBack.map { [Line(name: "Charged back", value: money($0))] } ?? [])
+                + [Line(name: "Net", value: money(receipt.net))]
         } ?? []
         hasTotals = !totals.isEmpty
         let card = receipt.panStart.map { "\($0)••••••\(receipt.panLastFour ?? "")" } ?? receipt.panLastFour.map { "••••\($0)" }
