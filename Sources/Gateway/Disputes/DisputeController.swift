@@ -75,12 +75,7 @@ enum DisputeListQuery {
             guard let value = Int(size), (1...100).contains(value) else { throw GatewayError.invalid("pageSize", "pageSize must be between 1 and 100") }
             query.pageSize = value
         }
-        if let status = parameters.get("status") {
-            guard let value = DisputeStatus(rawValue: status) else {
-                throw GatewayError.invalid("status", "status must be one of: \(DisputeStatus.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
-            query.status = value
-        }
+        query.status = try parameters.oneOf("status", DisputeStatus.self)
         if let paymentId = parameters.get("paymentId") {
             guard !paymentId.isEmpty, paymentId.count <= 64 else { throw GatewayError.invalid("paymentId", "paymentId is 1 to 64 characters") }
             query.paymentId = paymentId

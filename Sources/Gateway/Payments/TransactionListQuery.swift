@@ -51,18 +51,8 @@ enum TransactionListQuery {
             }
             query.referenceId = reference
         }
-        if let status = parameters.get("status") {
-            guard let value = TransactionStatus(rawValue: status) else {
-                throw GatewayFailure.invalid("status", "status must be one of: \(TransactionStatus.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
-            query.status = value
-        }
-        if let type = parameters.get("type") {
-            guard let value = TransactionType(rawValue: type) else {
-                throw GatewayFailure.invalid("type", "type must be one of: \(TransactionType.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
-            query.type = value
-        }
+        query.status = try parameters.oneOf("status", TransactionStatus.self)
+        query.type = try parameters.oneOf("type", TransactionType.self)
         if let prefix = parameters.get("idPrefix") {
             // A Viva short order code is the start of a payment id.
             guard TransactionQuery.isIdPrefix(prefix) else {
