@@ -107,7 +107,7 @@ struct DashboardController: Sendable {
                                     landing: { .dispute(try $0.parameter(.id)) })) { try await disputes.accept($0) },
             .form(DashboardPath.template(DashboardPath.disputeEvidence), .signedIn(.admin),
                   DashboardFormRule(fields: ["text"], keyed: true, landing: { .dispute(try $0.parameter(.id)) },
-                                    uploads: DashboardUploadRule(field: "files", maxBytes: DisputeEvidence.maxTotalBytes + 64 * 1024))) {
+                                    uploads: DashboardUploadRule(field: "files", maxBytes: DisputeEvidence.maxTotalBytes + 256 * 1024))) {
                 try await disputes.submitEvidence($0)
             },
             .page(DashboardPath.disputeEvidenceFile(PathParameter.id.template, fileId: PathParameter.fileId.template).path, .signedIn(.viewer)) {

@@ -39,7 +39,9 @@ struct DisputeFile: Sendable {
     var rows: [Row]
 
     init(_ data: Data) throws {
-        guard let text = String(data: data, encoding: .utf8) else { throw Self.invalid(line: 1, "body", "the file is not UTF-8 text") }
+        guard var text = String(data: data, encoding: .utf8) else { throw Self.invalid(line: 1, "body", "the file is not UTF-8 text") }
+        // A spreadsheet's "CSV UTF-8" starts with a byte order mark, which is not the header's.
+        if text.unicodeScalars.first == "\u{FEFF}" { text.unicodeScalars.removeFirst() }
         let records = try DisputeFileCSV.records(text)
         guard let header = records.first, !(header.fields.count == 1 && header.fields[0].isEmpty) else {
             throw Self.invalid(line: 1, "body", "the file is empty; its first line names the columns: \(Self.required.joined(separator: ","))")

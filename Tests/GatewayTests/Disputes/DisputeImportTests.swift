@@ -1,6 +1,7 @@
 @testable import Gateway
 import Foundation
 import GatewayAPI
+import PaymentCore
 import Testing
 
 /// `POST /v1/disputes/import`: the acquirer's dispute file, all of it or nothing, every bad
@@ -78,6 +79,33 @@ struct DisputeImportTests {
             #expect(reopened.error?.message.contains("accepted, which is final") == true, "\(reopened.text)")
             let resized = try await session.importDisputes(TestSession.disputeFile(payment: sale.id, amount: 900, status: "accepted"), token: token)
             #expect(resized.status == 400 && resized.error?.field == "reference", "\(resized.text)")
+        }
+    }
+
+    @Test func aSpreadsheetsByteOrderMarkIsNotPartOfTheHeader() async throws {
+        let harness = try await GatewayHarness.make()
+        try await harness.test { session in
+            let sale = try await session.pay()
+            let reply = try await session.importDisputes("\u{FEFF}" + TestSession.disputeFile(payment: sale.id), token: try await session.operatorToken())
+            #expect(reply.status == 200, "\(reply.text)")
+        }
+    }
+
+    @Test func aFileTooLongOrTooLargeIsRefusedWhole() async throws {
+        let harness = try await GatewayHarness.make()
+        try await harness.test { session in
+            let token = try await session.operatorToken()
+            let sale = try await session.pay()
+            let rows = (0...DisputeFile.maxRows).map { "\(sale.id),CB-\($0),10.4,1,USD,needsResponse" }
+            let long = try await session.importDisputes(
+                "payment_id,reference,reason_code,amount,currency,status\n" + rows.joined(separator: "\n"), token: token)
+            #expect(long.status == 400 && long.error?.message.hasPrefix("line 10002: a file has at most 10000 rows") == true, "\(long.text)")
+            let large = try await session.importDisputes(String(repeating: "a", count: DisputeFile.maxBytes + 1), token: token)
+            #expect(large.status == 413)
+            let huge = try await session.importDisputes(
+                TestSession.disputeFile(payment: sale.id, amount: Money.largestMinorUnits + 1), token: token)
+            #expect(huge.status == 400 && huge.error?.field == "amount", "\(huge.text)")
+            #expect(try await session.send(.get, APIPath.disputes).decode(DisputeList.self).total == 0)
         }
     }
 
