@@ -27,6 +27,10 @@ extension MemoryStoreQuerying {
         }
     }
 
+    func disputes(paymentId: String, merchantId: String) async throws -> [Dispute] {
+        try await disputes(DisputeQuery(merchantId: merchantId, paymentId: paymentId, pageSize: Int.max)).disputes
+    }
+
     func disputeEvidenceFiles(disputeId: String, merchantId: String) async throws -> [DisputeEvidenceFile] {
         try withState { state in
             state.disputeFiles.filter { $0.disputeId == disputeId && $0.merchantId == merchantId }

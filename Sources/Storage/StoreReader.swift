@@ -55,6 +55,8 @@ public protocol StoreReader: Sendable {
     /// The merchant's dispute with the acquirer's case number `reference`.
     func dispute(reference: String, merchantId: String) async throws -> Dispute?
     func disputes(_ query: DisputeQuery) async throws -> DisputePage
+    /// Every dispute of one payment, newest first, in one read (a payment has a few at most).
+    func disputes(paymentId: String, merchantId: String) async throws -> [Dispute]
     /// A dispute's evidence files, oldest first.
     func disputeEvidenceFiles(disputeId: String, merchantId: String) async throws -> [DisputeEvidenceFile]
 

@@ -31,6 +31,12 @@ extension SQLQuerying {
         return DisputePage(disputes: disputes, total: total)
     }
 
+    func disputes(paymentId: String, merchantId: String) async throws -> [Dispute] {
+        try await fetch(
+            SQLTables.disputes, where: "merchant_id = ? AND payment_id = ?", [.text(merchantId), .text(paymentId)],
+            orderBy: "created_at DESC, id DESC")
+    }
+
     func disputeEvidenceFiles(disputeId: String, merchantId: String) async throws -> [DisputeEvidenceFile] {
         try await fetch(
             SQLTables.disputeEvidenceFiles, where: "dispute_id = ? AND merchant_id = ?", [.text(disputeId), .text(merchantId)],

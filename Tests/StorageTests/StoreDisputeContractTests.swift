@@ -66,6 +66,8 @@ struct StoreDisputeContractTests {
             let ofPayment = try await store.read { try await $0.disputes(DisputeQuery(merchantId: "m_1", paymentId: "t_5")) }
             #expect(ofPayment.disputes.map(\.id) == ["d_5"])
             #expect(ofPayment.total == 1)
+            #expect(try await store.read { try await $0.disputes(paymentId: "t_1", merchantId: "m_1") }.map(\.id) == ["d_4", "d_3", "d_2", "d_1"])
+            #expect(try await store.read { try await $0.disputes(paymentId: "t_1", merchantId: "m_2") }.map(\.id) == ["d_x"], "each merchant its own")
         }
     }
 

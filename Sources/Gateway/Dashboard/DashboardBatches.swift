@@ -15,19 +15,13 @@ struct DashboardBatches: Sendable {
 
     func page(_ input: DashboardInput) async throws -> DashboardOutcome {
         let (session, user) = (try input.session, try input.user)
-        var number = 1
-        if let text = input.query("page") {
-            guard let asked = Int(text), (1...100_000).contains(asked) else { throw DashboardFailure.badForm("page must be 1 or more") }
-            number = asked
-        }
-        let (shown, total) = try await batches.page(merchantId: user.merchantId, limit: Self.pageSize, offset: (number - 1) * Self.pageSize)
-        let pages = max(1, (total + Self.pageSize - 1) / Self.pageSize)
+        var pager = try DashboardPager(input, pageSize: Self.pageSize)
+        let (shown, total) = try await batches.page(merchantId: user.merchantId, limit: Self.pageSize, offset: pager.offset)
+        pager.count(total)
         let model = Page(
             title: "Batches", user: input.layout.user,
             batches: shown.map { BatchModel($0, format: input.format) }, canClose: user.role == .admin && shown.contains { $0.isOpen && $0.transactionCount > 0 },
-            page: number, pages: pages,
-            previous: number > 1 ? DashboardPath.batches.with([("page", String(number - 1))]) : nil,
-            next: number < pages ? DashboardPath.batches.with([("page", String(number + 1))]) : nil,
+            page: pager.page, pages: pager.pages, previous: pager.previous(.batches), next: pager.next(.batches),
             csrf: session.csrfToken, key: DashboardCookies.newToken(), notice: input.query("closed").map { _ in "The batch was closed and settled." })
         return .page(DashboardResponse.html(DashboardTemplates.shared.render(model)))
     }

@@ -14,18 +14,13 @@ struct DashboardDisputes: Sendable {
 
     func list(_ input: DashboardInput) async throws -> DashboardOutcome {
         let user = try input.user
-        var number = 1
-        if let text = input.query("page") {
-            guard let asked = Int(text), (1...100_000).contains(asked) else { throw DashboardFailure.badForm("page must be 1 or more") }
-            number = asked
-        }
-        let list = try await disputes.list(DisputeQuery(merchantId: user.merchantId, page: number - 1, pageSize: Self.pageSize))
-        let pages = max(1, (list.total + Self.pageSize - 1) / Self.pageSize)
+        var pager = try DashboardPager(input, pageSize: Self.pageSize)
+        let list = try await disputes.list(DisputeQuery(merchantId: user.merchantId, page: pager.page - 1, pageSize: Self.pageSize))
+        pager.count(list.total)
         let rows = list.items.map { Row($0, format: input.format) }
         let model = ListPage(
-            title: "Disputes", user: input.layout.user, rows: rows, hasRows: !rows.isEmpty, total: list.total, page: number, pages: pages,
-            previous: number > 1 ? DashboardPath.disputes.with([("page", String(number - 1))]) : nil,
-            next: number < pages ? DashboardPath.disputes.with([("page", String(number + 1))]) : nil)
+            title: "Disputes", user: input.layout.user, rows: rows, hasRows: !rows.isEmpty, total: list.total, page: pager.page, pages: pager.pages,
+            previous: pager.previous(.disputes), next: pager.next(.disputes))
         return .page(DashboardResponse.html(DashboardTemplates.shared.render(model)))
     }
 
@@ -51,11 +46,9 @@ struct DashboardDisputes: Sendable {
 
     func submitEvidence(_ input: DashboardInput) async throws -> DashboardOutcome {
         let (id, user) = (try input.parameter(.id), try input.user)
-        let request = DisputeEvidenceRequest(
-            text: input.form["text"],
-            files: input.uploads.map { .init(name: $0.filename, contentType: $0.contentType, data: $0.data.base64EncodedString()) })
+        let files = input.uploads.map { DisputeEvidence.SentFile(name: $0.filename, contentType: $0.contentType, data: $0.data) }
         let answered = try await refusedOnItsPage(id) {
-            try await disputes.submitEvidence(id: id, merchantId: user.merchantId, try DisputeEvidence(request))
+            try await disputes.submitEvidence(id: id, merchantId: user.merchantId, try DisputeEvidence(text: input.form["text"], files: files))
         }
         try await accounts.audit(user, "dispute.evidence", subjectId: id, detail: "\(answered.evidence?.files.count ?? 0) file(s)")
         return .redirect(.dispute(id))

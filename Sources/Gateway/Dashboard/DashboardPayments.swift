@@ -124,7 +124,7 @@ struct DashboardPayments: Sendable {
         let found = try await store.read { reader -> (Transaction, [Transaction], [Dispute])? in
             guard let payment = try await reader.transaction(id: id, merchantId: user.merchantId) else { return nil }
             let disputes = payment.card == nil || payment.parentId != nil ? []
-                : try await reader.disputes(DisputeQuery(merchantId: user.merchantId, paymentId: payment.id, pageSize: 10)).disputes
+                : try await reader.disputes(paymentId: payment.id, merchantId: user.merchantId)
             return (payment, try await reader.followUps(of: payment.id, merchantId: user.merchantId), disputes)
         }
         guard let (payment, operations, disputes) = found else {

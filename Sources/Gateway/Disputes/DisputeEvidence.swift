@@ -19,15 +19,28 @@ struct DisputeEvidence: Sendable {
     var text: String?
     var files: [(name: String, contentType: String, data: Data)]
 
-    /// The request's evidence, or a 400 naming the first field that breaks a rule.
+    /// A file as sent: its bytes nil when they could not be read (not base64).
+    struct SentFile {
+        var name: String
+        var contentType: String
+        var data: Data?
+    }
+
+    /// The API's evidence (files in base64), or a 400 naming the first field that breaks a rule.
     init(_ request: DisputeEvidenceRequest) throws {
+        try self.init(
+            text: request.text,
+            files: (request.files ?? []).map { SentFile(name: $0.name, contentType: $0.contentType, data: Data(base64Encoded: $0.data)) })
+    }
+
+    /// Evidence whose files' bytes are in hand (the dashboard's uploads), checked by the same rules.
+    init(text sentText: String?, files sent: [SentFile]) throws {
         // Counted in code points, as the document's maxLength counts.
-        if let sent = request.text, sent.unicodeScalars.count > Self.maxTextLength {
+        if let sentText, sentText.unicodeScalars.count > Self.maxTextLength {
             throw GatewayFailure.invalid("text", "text is at most \(Self.maxTextLength) characters")
         }
-        let text = request.text?.trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = sentText?.trimmingCharacters(in: .whitespacesAndNewlines)
         self.text = text?.isEmpty == false ? text : nil
-        let sent = request.files ?? []
         guard sent.count <= Self.maxFiles else { throw GatewayFailure.invalid("files", "at most \(Self.maxFiles) files") }
         var total = 0
         files = []
@@ -40,7 +53,7 @@ struct DisputeEvidence: Sendable {
             guard Self.contentTypes.contains(file.contentType) else {
                 throw GatewayFailure.invalid("\(field).contentType", "contentType is one of: \(Self.contentTypes.sorted().joined(separator: ", "))")
             }
-            guard let data = Data(base64Encoded: file.data), !data.isEmpty else {
+            guard let data = file.data, !data.isEmpty else {
                 throw GatewayFailure.invalid("\(field).data", "data is the file's bytes in standard base64, at least one byte")
             }
             guard data.count <= Self.maxFileBytes else {

@@ -27,7 +27,7 @@ struct DisputeRecorder: Sendable {
             throw GatewayFailure.invalid(
                 "currency", "transaction \(payment.id) is in \(payment.currency.code), not \(dispute.amount.currency.code)", .currencyMismatch)
         }
-        let others = try await writer.disputes(DisputeQuery(merchantId: dispute.merchantId, paymentId: payment.id, pageSize: 100)).disputes
+        let others = try await writer.disputes(paymentId: payment.id, merchantId: dispute.merchantId)
         if let open = others.first(where: { !$0.status.isClosed }) {
             throw GatewayFailure.invalid("paymentId", "transaction \(payment.id) has an open dispute already, \(open.id) (\(open.status.rawValue))")
         }
@@ -92,7 +92,6 @@ struct DisputeRecorder: Sendable {
         row.card = payment.card
         row.referenceId = payment.referenceId
         row.processorId = payment.processorId
-        row.updatedAt = now
         row.batchId = try await BatchLedger.openBatchId(merchantId: dispute.merchantId, in: writer, now: now, makeId: makeId)
         try await writer.insert(row)
         payment.chargedBackAmount += dispute.amount.minorUnits
