@@ -67,6 +67,7 @@ public final class SQLiteStore: Store {
             do {
                 try SQLiteStore.configureWriter(writeHandle)
                 try SQLiteMigrator.migrate(writeHandle, to: migrations, logger: logger)
+                try SQLiteSearchIndex.catchUpAtOpen(writeHandle, migrations: migrations)
                 for _ in 0..<SQLiteStore.readConnectionCount {
                     let reader = try SQLiteHandle.open(location: location.reader, path: location.path, busyTimeoutMilliseconds: busyTimeout)
                     others.append(reader)
@@ -84,7 +85,7 @@ public final class SQLiteStore: Store {
             }
             let checkpointer = SQLiteCheckpointer(handle: others.removeLast())
             writeHandle.handWALCheckpoints(to: checkpointer)
-            let writer = SQLiteWriter(handle: writeHandle, groupLimit: groupCommitLimit)
+            let writer = SQLiteWriter(handle: writeHandle, groupLimit: groupCommitLimit, beforeCommit: SQLiteSearchIndex.beforeCommit(migrations, logger: logger))
             return SQLiteStore(writer: writer, readers: SQLiteReaders(others), checkpointer: checkpointer)
         }
     }

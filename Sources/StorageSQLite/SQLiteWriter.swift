@@ -10,7 +10,9 @@ import StorageSQL
 /// waits. Each body runs inside a `SAVEPOINT` of the open transaction (beginning one if none is
 /// open): a body that throws is rolled back to its savepoint and its caller hears at once,
 /// while the rest of the group stays. While more writes wait and the group holds fewer than
-/// `groupLimit` (64) bodies, the next runs in the same transaction; then the writer commits on
+/// `groupLimit` (64) bodies, the next runs in the same transaction; then `beforeCommit` does
+/// what the group's writes left for its end (the search index, ``SQLiteSearchIndex``) in a
+/// savepoint of its own, and the writer commits on
 /// NIO's thread pool (the fsync never blocks Swift's cooperative threads) and answers every
 /// member with the commit's outcome. No caller is answered before the COMMIT that holds its
 /// write succeeded; if it fails, every member gets the error and nothing of theirs is kept.
@@ -29,6 +31,7 @@ final class SQLiteWriter: Sendable {
 
     /// The connection; outside this type only tests touch it (raw SQL while no write runs).
     let handle: SQLiteHandle
+    private let beforeCommit: (@Sendable (SQLiteHandle) throws -> Void)?
     private let queue = SQLiteWriteQueue()
     private let hooks = LockedBox(Hooks())
 
@@ -37,10 +40,16 @@ final class SQLiteWriter: Sendable {
         var failNextCommit = false
     }
 
-    init(handle: SQLiteHandle, groupLimit: Int = SQLiteWriter.defaultGroupLimit) {
+    /// `beforeCommit` runs once per group after its last write; when it throws, only its own
+    /// changes are rolled back and the group commits without them.
+    init(
+        handle: SQLiteHandle, groupLimit: Int = SQLiteWriter.defaultGroupLimit,
+        beforeCommit: (@Sendable (SQLiteHandle) throws -> Void)? = nil
+    ) {
         precondition(groupLimit > 0, "a group holds at least one write")
         self.handle = handle
         self.groupLimit = groupLimit
+        self.beforeCommit = beforeCommit
         Task { await self.run() }
     }
 
@@ -135,8 +144,24 @@ final class SQLiteWriter: Sendable {
             }
             next = bodies < groupLimit ? queue.nextWrite() : nil
         }
+        if !members.isEmpty { finishGroup() }
         let committed = await commit(writes: members.count)
         for member in members { member(committed) }
+    }
+
+    /// Runs `beforeCommit` in a savepoint: undone alone when it fails, so the members' writes
+    /// still commit (what it left undone waits for the next group). Should SQLite roll the whole
+    /// transaction back instead, the COMMIT fails and every member hears of it.
+    private func finishGroup() {
+        guard let beforeCommit, (try? handle.run("SAVEPOINT tapline_group_end")) != nil else { return }
+        do {
+            try beforeCommit(handle)
+            try handle.run("RELEASE tapline_group_end")
+        } catch {
+            guard handle.inTransaction else { return }
+            try? handle.run("ROLLBACK TO tapline_group_end")
+            try? handle.run("RELEASE tapline_group_end")
+        }
     }
 
     /// Commits the open transaction on NIO's thread pool (or rolls it back when every body threw).
