@@ -64,6 +64,27 @@ struct SQLTable<Record>: Sendable {
         try (valueColumns + keyColumns).map { try $0.encode(record) }
     }
 
+    /// An UPDATE of only the columns whose values differ from `old`, the row as this write
+    /// found it: an index over columns left out is not touched, nor does a trigger `AFTER
+    /// UPDATE OF` them run (phase 3 of a sale changed every index of `transactions` with the
+    /// full ``updateSQL``). Nil when the key differs, or nothing does (the row is as wanted).
+    func changes(from old: Record, to new: Record) throws -> (sql: String, binds: [SQLValue])? {
+        let key = try keyColumns.map { try $0.encode(new) }
+        guard try keyColumns.map({ try $0.encode(old) }) == key else { return nil }
+        var assignments: [String] = []
+        var binds: [SQLValue] = []
+        for column in valueColumns {
+            let value = try column.encode(new)
+            if try column.encode(old) != value {
+                assignments.append("\(column.name) = ?")
+                binds.append(value)
+            }
+        }
+        guard !assignments.isEmpty else { return nil }
+        let match = self.key.map { "\($0) = ?" }.joined(separator: " AND ")
+        return ("UPDATE \(name) SET \(assignments.joined(separator: ", ")) WHERE \(match) RETURNING 1 AS updated", binds + key)
+    }
+
     func decode(_ row: SQLRow) throws -> Record {
         try decode(SQLRowReader(row, table: name))
     }

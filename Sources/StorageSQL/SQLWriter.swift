@@ -11,6 +11,8 @@ struct SQLWriter: SQLQuerying, StoreWriter {
     /// The store's merchants as writes last read them (`SQLWriter+MerchantCache.swift`); nil reads every time.
     let cache: SQLMerchantCache?
     let tokens = SQLWriteTokens()
+    /// The payments this write locked, as it found them or last wrote them.
+    let lockedRows = SQLWriteRows()
 
     func afterCommit(_ action: @escaping @Sendable () -> Void) { committed.add(action) }
     var deliveryClaim: String? { dialect.deliveryClaim }
@@ -34,6 +36,12 @@ struct SQLWriter: SQLQuerying, StoreWriter {
     // locks its row first and reads the token next (its events need the webhook endpoints),
     // so this spares it a round trip (see `SQLWriter+MerchantCache.swift`).
     func lockTransaction(id: String, merchantId: String) async throws -> Transaction? {
+        let row = try await lockTransactionRow(id: id, merchantId: merchantId)
+        if let row { lockedRows.remember(row) }
+        return row
+    }
+
+    private func lockTransactionRow(id: String, merchantId: String) async throws -> Transaction? {
         guard cache != nil, tokens.token(merchantId: merchantId) == nil else {
             return try await fetch(
                 SQLTables.transactions, where: "id = ? AND merchant_id = ?", [.text(id), .text(merchantId)],
@@ -111,8 +119,19 @@ struct SQLWriter: SQLQuerying, StoreWriter {
         try await insert(transaction, into: SQLTables.transactions, subject: "transaction \(transaction.id)")
     }
 
+    // A row this write locked is changed in its changed columns only (``SQLTable/changes(from:to:)``).
     func update(_ transaction: Transaction) async throws {
-        try await update(transaction, in: SQLTables.transactions, subject: "transaction \(transaction.id)")
+        let subject = "transaction \(transaction.id)"
+        guard let found = lockedRows.row(id: transaction.id) else {
+            return try await update(transaction, in: SQLTables.transactions, subject: subject)
+        }
+        if let change = try SQLTables.transactions.changes(from: found, to: transaction) {
+            let updated = try await session.rows(change.sql, change.binds, subject: subject)
+            guard !updated.isEmpty else { throw StoreError.notFound(subject) }
+        } else if found.merchantId != transaction.merchantId {
+            try await update(transaction, in: SQLTables.transactions, subject: subject)
+        }
+        lockedRows.remember(transaction)
     }
 
     func insert(_ record: IdempotencyRecord) async throws {
@@ -162,7 +181,8 @@ struct SQLWriter: SQLQuerying, StoreWriter {
     }
 
     func markSettled(batchId: String, merchantId: String, at date: Date) async throws -> Int {
-        try await session.rows(
+        lockedRows.forgetAll()
+        return try await session.rows(
             """
             UPDATE transactions SET settled_at = ? \
             WHERE batch_id = ? AND merchant_id = ? AND settled_at IS NULL RETURNING 1 AS settled

@@ -14,7 +14,7 @@ import VaporCSQLite
 /// (``SQLiteWriter``, ``SQLiteReaders``) lets one task at a time use it.
 final class SQLiteHandle: @unchecked Sendable {
     private var database: OpaquePointer?
-    private var statements: [String: OpaquePointer] = [:]
+    private var statements: [String: CachedStatement] = [:]
     /// The SQL of every statement run since ``recordStatements()``; nil when not recording.
     /// Tests count what one request costs the database.
     private(set) var recordedStatements: [String]?
@@ -121,7 +121,7 @@ final class SQLiteHandle: @unchecked Sendable {
     /// Finalizes the cached statements and closes the connection (which checkpoints the WAL
     /// when it is the last one). Blocking.
     func close() {
-        for statement in statements.values { sqlite_nio_sqlite3_finalize(statement) }
+        for statement in statements.values { sqlite_nio_sqlite3_finalize(statement.pointer) }
         statements = [:]
         sqlite_nio_sqlite3_close_v2(database)
         database = nil
@@ -133,13 +133,14 @@ final class SQLiteHandle: @unchecked Sendable {
         recordedReprepares = []
         // SQLite counts re-preparations from a statement's creation (the migrations' schema
         // changes count too): start each count afresh.
-        for statement in statements.values { _ = sqlite_nio_sqlite3_stmt_status(statement, Int32(SQLITE_STMTSTATUS_REPREPARE), 1) }
+        for statement in statements.values { _ = sqlite_nio_sqlite3_stmt_status(statement.pointer, Int32(SQLITE_STMTSTATUS_REPREPARE), 1) }
     }
 
     private func execute(_ sql: String, _ binds: [SQLValue], cached: Bool) throws -> [SQLiteCells] {
         guard database != nil else { throw SQLiteFailure(code: SQLITE_MISUSE, message: "the connection is closed") }
         recordedStatements?.append(sql)
-        guard let statement = try prepare(sql, cached: cached) else { return [] }
+        guard let prepared = try prepare(sql, cached: cached) else { return [] }
+        let statement = prepared.pointer
         defer {
             if cached {
                 if recordedReprepares != nil, sqlite_nio_sqlite3_stmt_status(statement, Int32(SQLITE_STMTSTATUS_REPREPARE), 1) > 0 {
@@ -153,22 +154,32 @@ final class SQLiteHandle: @unchecked Sendable {
         }
         try bind(binds, to: statement)
         var rows: [SQLiteCells] = []
-        var columns: [String: Int] = [:]
+        var columns = prepared.columns
         while true {
             let code = sqlite_nio_sqlite3_step(statement)
             if code == SQLITE_DONE { return rows }
             guard code == SQLITE_ROW else { throw failure(code) }
             let count = Int(sqlite_nio_sqlite3_column_count(statement))
-            if rows.isEmpty {
-                for index in (0..<count).reversed() {
-                    columns[String(cString: sqlite_nio_sqlite3_column_name(statement, Int32(index)))] = index
-                }
+            if columns?.count != count {
+                let names = Self.columnNames(statement, count: count)
+                columns = names
+                if cached { statements[sql]?.columns = names }
             }
-            rows.append(SQLiteCells(columns: columns, values: (0..<count).map { value(statement, Int32($0)) }))
+            rows.append(SQLiteCells(columns: columns?.names ?? [:], values: (0..<count).map { value(statement, Int32($0)) }))
         }
     }
 
-    private func prepare(_ sql: String, cached: Bool) throws -> OpaquePointer? {
+    /// A statement's column names by position (the first of a repeated name wins); kept with
+    /// a cached statement, so a one-row read does not spell its sixty names out again.
+    private static func columnNames(_ statement: OpaquePointer, count: Int) -> CachedStatement.Columns {
+        var names: [String: Int] = [:]
+        for index in (0..<count).reversed() {
+            names[String(cString: sqlite_nio_sqlite3_column_name(statement, Int32(index)))] = index
+        }
+        return CachedStatement.Columns(count: count, names: names)
+    }
+
+    private func prepare(_ sql: String, cached: Bool) throws -> CachedStatement? {
         if cached, let statement = statements[sql] { return statement }
         var statement: OpaquePointer?
         let flags = cached ? UInt32(SQLITE_PREPARE_PERSISTENT) : 0
@@ -178,12 +189,12 @@ final class SQLiteHandle: @unchecked Sendable {
         guard let statement else { return nil }
         if cached {
             if statements.count >= Self.cachedStatementLimit {
-                for old in statements.values { sqlite_nio_sqlite3_finalize(old) }
+                for old in statements.values { sqlite_nio_sqlite3_finalize(old.pointer) }
                 statements = [:]
             }
-            statements[sql] = statement
+            statements[sql] = CachedStatement(pointer: statement)
         }
-        return statement
+        return CachedStatement(pointer: statement)
     }
 
     func failure(_ code: Int32) -> SQLiteFailure {
