@@ -94,6 +94,23 @@ struct GroupCommitCrashTests {
         // finishes) or complete; and the database itself is sound.
         let captured = try await store.readConnection.query("SELECT COUNT(*) AS n FROM transactions WHERE status = 'captured'")
         #expect((captured.first?.column("n")?.integer ?? 0) >= sales.count)
+        // The search index was caught up in the same transactions: every payment is in it,
+        // nothing is left noted, and FTS5's own check finds the index whole.
+        let unindexed = try await store.readConnection.query("""
+            SELECT COUNT(*) AS n FROM transactions t JOIN transaction_search_keys k ON k.id = t.id
+                WHERE NOT EXISTS (SELECT 1 FROM transaction_search s WHERE s.rowid = k.key)
+            """)
+        #expect(unindexed.first?.column("n")?.integer == 0)
+        let noted = try await store.readConnection.query("SELECT COUNT(*) AS n FROM transaction_search_pending")
+        #expect(noted.first?.column("n")?.integer == 0)
+        for sale in sales.prefix(5) {
+            let found = try await store.readConnection.query("""
+                SELECT k.id FROM transaction_search s JOIN transaction_search_keys k ON k.key = s.rowid
+                WHERE transaction_search MATCH ?
+                """, [.text("\"\(sale.id)\"")])
+            #expect(found.compactMap { $0.column("id")?.string } == [sale.id])
+        }
+        try await store.writer.withConnection { try $0.run("INSERT INTO transaction_search (transaction_search) VALUES ('integrity-check')") }
         let check = try await store.readConnection.query("PRAGMA integrity_check")
         #expect(check.first?.column("integrity_check")?.string == "ok")
     }
