@@ -25,6 +25,16 @@ package enum SQLTextSearch: Sendable {
         }
     }
 
+    /// ``TransactionQuery/searchWords(_:)`` in SQLite's SQL, of the row `prefix` names
+    /// (`new.`): the tokenizer folds case, so the words need no `lower`.
+    package static func sqliteWords(_ prefix: String) -> String {
+        let text = ["id", "reference_id", "customer_name", "customer_email", "processor_authorization_code"]
+            .map { "coalesce(\(prefix)\($0), '')" }
+        let lastFour = "coalesce(substr(coalesce(\(prefix)masked_pan, \(prefix)bank_account_masked), -4), '')"
+        let amounts = "'¤' || \(prefix)amount || '¤ ¤' || \(prefix)authorized_amount || '¤'"
+        return "(" + (text + [lastFour, amounts]).joined(separator: " || ' ' || ") + ")"
+    }
+
     /// The clause matching `text` (from ``TransactionQuery/searchMinimum`` characters) or the
     /// amount; nil when neither can match anything.
     package func clause(text: String, amount: Int64?) -> (String, [SQLValue])? {
@@ -33,17 +43,30 @@ package enum SQLTextSearch: Sendable {
         guard !phrases.isEmpty else { return nil }
         switch self {
         case .fts5:
-            // One MATCH: each phrase quoted (a quote inside doubled), the phrases OR'ed.
+            // One MATCH: each phrase quoted (a quote inside doubled), the phrases OR'ed. The
+            // rows noted but not indexed yet (payments waiting for the processor, see
+            // `SQLiteSearchIndex`) are a handful: their words are matched as they are.
             let match = phrases.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: " OR ")
-            return ("id IN (SELECT id FROM transaction_search_keys WHERE key IN "
-                + "(SELECT rowid FROM transaction_search WHERE transaction_search MATCH ?))", [.text(match)])
+            let patterns = Self.likePatterns(phrases)
+            let noted = "(SELECT transaction_search_keys.id FROM transaction_search_pending "
+                + "CROSS JOIN transaction_search_keys ON transaction_search_keys.key = transaction_search_pending.key "
+                + "CROSS JOIN transactions AS noted ON noted.id = transaction_search_keys.id WHERE "
+                + patterns.map { _ in "\(Self.sqliteWords("noted.")) LIKE ? ESCAPE '\\'" }.joined(separator: " OR ") + ")"
+            return ("(id IN (SELECT id FROM transaction_search_keys WHERE key IN "
+                + "(SELECT rowid FROM transaction_search WHERE transaction_search MATCH ?)) OR id IN \(noted))",
+                [.text(match)] + patterns.map { .text($0) })
         case .trigramLike:
-            // The text's own % _ and \ escaped, so only the added % are wildcards.
-            let patterns = phrases.map { phrase in
-                "%" + phrase.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
-                    .replacingOccurrences(of: "_", with: "\\_") + "%"
-            }
+            let patterns = Self.likePatterns(phrases)
             return ("(" + patterns.map { _ in "search_words LIKE ?" }.joined(separator: " OR ") + ")", patterns.map { .text($0) })
+        }
+    }
+
+    /// `%phrase%` for LIKE, the phrase's own `%`, `_` and `\` escaped, so only the added `%`
+    /// are wildcards.
+    static func likePatterns(_ phrases: [String]) -> [String] {
+        phrases.map { phrase in
+            "%" + phrase.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
+                .replacingOccurrences(of: "_", with: "\\_") + "%"
         }
     }
 }

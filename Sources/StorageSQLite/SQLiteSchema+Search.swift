@@ -1,3 +1,5 @@
+import StorageSQL
+
 extension SQLiteSchema {
     /// The dashboard's search (``TransactionQuery/search``) through an FTS5 index with the
     /// trigram tokenizer: any part of three characters or more of a transaction's words, in
@@ -45,13 +47,8 @@ extension SQLiteSchema {
         ]),
     ]
 
-    /// ``TransactionQuery/searchWords(_:)`` in SQL, of the row `prefix` names (`new.`): the
-    /// tokenizer folds case, so the words need no `lower`.
+    /// ``TransactionQuery/searchWords(_:)`` in SQL (``SQLTextSearch/sqliteWords(_:)``).
     static func words(_ prefix: String) -> String {
-        let text = ["id", "reference_id", "customer_name", "customer_email", "processor_authorization_code"]
-            .map { "coalesce(\(prefix)\($0), '')" }
-        let lastFour = "coalesce(substr(coalesce(\(prefix)masked_pan, \(prefix)bank_account_masked), -4), '')"
-        let amounts = "'¤' || \(prefix)amount || '¤ ¤' || \(prefix)authorized_amount || '¤'"
-        return "(" + (text + [lastFour, amounts]).joined(separator: " || ' ' || ") + ")"
+        SQLTextSearch.sqliteWords(prefix)
     }
 }

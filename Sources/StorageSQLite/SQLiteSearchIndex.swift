@@ -36,25 +36,33 @@ enum SQLiteSearchIndex {
         }
     }
 
-    /// Re-indexes the noted rows and forgets them; does nothing when none are noted, so a
-    /// group that changed no payment's words never touches the index.
+    /// Re-indexes the noted rows that are not waiting for the processor, and forgets them;
+    /// does nothing when there are none, so a group that changed no payment's words never
+    /// touches the index. A payment stays noted while `pending`: its phase 3 changes its
+    /// words (the authorization code, the approved amount), so it is indexed once, finished,
+    /// instead of twice; until then a search matches its words as they are
+    /// (``SQLTextSearch/clause(text:amount:)``).
     static func catchUp(_ handle: SQLiteHandle) throws {
-        guard try !handle.rows(anyPending, [], subject: "transaction_search_pending").isEmpty else { return }
+        guard try !handle.rows(anyDue, [], subject: "transaction_search_pending").isEmpty else { return }
         for statement in [removeStale, insertCurrent, forget] {
             try handle.run(statement)
         }
     }
 
-    private static let anyPending = "SELECT 1 FROM transaction_search_pending LIMIT 1"
-    private static let removeStale = "DELETE FROM transaction_search WHERE rowid IN (SELECT key FROM transaction_search_pending)"
-    /// CROSS JOIN fixes the order: from the few noted rows to their payments. Left to itself
-    /// SQLite scanned every payment (25 ms with 100,000).
-    private static let insertCurrent = """
-        INSERT INTO transaction_search (rowid, words)
-        SELECT transaction_search_pending.key, \(SQLiteSchema.words("transactions."))
+    /// The noted rows that are due, with their payments. CROSS JOIN fixes the order: from the
+    /// few noted rows to their payments; left to itself SQLite scanned every payment (25 ms
+    /// with 100,000).
+    private static let due = """
         FROM transaction_search_pending
         CROSS JOIN transaction_search_keys ON transaction_search_keys.key = transaction_search_pending.key
         CROSS JOIN transactions ON transactions.id = transaction_search_keys.id
+        WHERE transactions.status <> 'pending'
         """
-    private static let forget = "DELETE FROM transaction_search_pending"
+    private static let anyDue = "SELECT 1 \(due) LIMIT 1"
+    private static let removeStale = "DELETE FROM transaction_search WHERE rowid IN (SELECT transaction_search_pending.key \(due))"
+    private static let insertCurrent = """
+        INSERT INTO transaction_search (rowid, words)
+        SELECT transaction_search_pending.key, \(SQLiteSchema.words("transactions.")) \(due)
+        """
+    private static let forget = "DELETE FROM transaction_search_pending WHERE key IN (SELECT transaction_search_pending.key \(due))"
 }

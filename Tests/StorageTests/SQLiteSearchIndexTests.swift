@@ -64,6 +64,31 @@ struct SQLiteSearchIndexTests {
         }
     }
 
+    /// A payment waiting for the processor stays noted, found by its words as they are; once
+    /// finished it is indexed, once, with the words its answer added.
+    @Test func aPaymentWaitingForTheProcessorIsFoundAndIndexedOnceFinished() async throws {
+        try await withStore { store, _ in
+            var sale = Self.sale(1, name: "Hopper_Grace")
+            sale.status = .pending
+            try await store.write { [sale] in try await $0.insert(sale) }
+            #expect(try await Self.noted(store) == 1)
+            #expect(try await store.readConnection.query("SELECT count(*) AS n FROM transaction_search").first?.column("n")?.integer == 0)
+            #expect(try await Self.found(store, "hopper_grace") == ["t_1"])
+            // LIKE's wildcards in the text are the text's own: `_` is no "any character".
+            #expect(try await Self.found(store, "hopperxgrace") == [])
+            try await store.write { writer in
+                guard var row = try await writer.lockTransaction(id: "t_1", merchantId: "m_1") else { throw StoreError.notFound("t_1") }
+                row.status = .captured
+                row.processorResult = ProcessorResult(responseCode: "00", message: "Approved", authorizationCode: "AUTH77")
+                try await writer.update(row)
+            }
+            #expect(try await Self.noted(store) == 0)
+            #expect(try await store.readConnection.query("SELECT count(*) AS n FROM transaction_search").first?.column("n")?.integer == 1)
+            #expect(try await Self.found(store, "auth77") == ["t_1"])
+            #expect(try await Self.found(store, "hopper_grace") == ["t_1"])
+        }
+    }
+
     /// A catch-up that fails is undone alone: the group's writes are kept, their rows stay
     /// noted, and the next group indexes them.
     @Test func aFailedCatchUpKeepsTheWritesAndTheNextCommitIndexesThem() async throws {
