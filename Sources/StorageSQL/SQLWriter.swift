@@ -34,7 +34,8 @@ struct SQLWriter: SQLQuerying, StoreWriter {
     // writer already excludes every other writer (SQLite). The merchant's cache token comes
     // in the same statement when this write has not read it yet: phase 3 of every payment
     // locks its row first and reads the token next (its events need the webhook endpoints),
-    // so this spares it a round trip (see `SQLWriter+MerchantCache.swift`).
+    // so this spares it a round trip (see `SQLWriter+MerchantCache.swift`); the open batch's
+    // id, which a payment finishing captured joins next, comes with them (``openBatchId``).
     func lockTransaction(id: String, merchantId: String) async throws -> Transaction? {
         let row = try await lockTransactionRow(id: id, merchantId: merchantId)
         if let row { lockedRows.remember(row) }
@@ -50,12 +51,15 @@ struct SQLWriter: SQLQuerying, StoreWriter {
         }
         let table = SQLTables.transactions
         let rows = try await session.rows(
-            "SELECT \(table.selection), (\(Self.cacheTokenSQL)) AS merchant_cache_token FROM \(table.name) WHERE id = ? AND merchant_id = ?"
-                + (dialect.transactionLock.map { " \($0)" } ?? ""),
-            [.text(merchantId), .text(id), .text(merchantId)])
+            "SELECT \(table.selection), (\(Self.cacheTokenSQL)) AS merchant_cache_token, (\(openBatchIdSQL)) AS open_batch_id "
+                + "FROM \(table.name) WHERE id = ? AND merchant_id = ?" + (dialect.transactionLock.map { " \($0)" } ?? ""),
+            [.text(merchantId), .text(merchantId), .text(id), .text(merchantId)])
         guard let row = rows.first else { return nil }
         let token = try SQLRowReader(row, table: "merchant_cache_tokens").optionalInt64("merchant_cache_token") ?? 0
         tokens.remember(token, merchantId: merchantId)
+        if let batchId = try SQLRowReader(row, table: "batches").optionalText("open_batch_id") {
+            lockedRows.rememberOpenBatch(batchId, merchantId: merchantId)
+        }
         return try table.decode(row)
     }
 
@@ -68,19 +72,24 @@ struct SQLWriter: SQLQuerying, StoreWriter {
     // unique index keeps one open batch per merchant, so no ORDER BY … LIMIT: on SQLite that
     // would make the statement be prepared again on every run.
     func openBatchId(merchantId: String) async throws -> String? {
-        let rows = try await session.rows(
-            "SELECT id FROM batches WHERE merchant_id = ? AND closed_at IS NULL"
-                + (dialect.shareLock.map { " \($0)" } ?? ""),
-            [.text(merchantId)])
+        if let known = lockedRows.openBatchId(merchantId: merchantId) { return known }
+        let rows = try await session.rows(openBatchIdSQL, [.text(merchantId)])
         return try rows.first.map { try SQLRowReader($0, table: "batches").text("id") }
     }
 
+    /// The merchant's open batch's id, its row shared (see `SQLDialect.shareLock`).
+    private var openBatchIdSQL: String {
+        "SELECT id FROM batches WHERE merchant_id = ? AND closed_at IS NULL" + (dialect.shareLock.map { " \($0)" } ?? "")
+    }
+
     func lockOpenBatch(merchantId: String) async throws -> Batch? {
-        try await openBatch(merchantId: merchantId, lock: dialect.transactionLock)
+        lockedRows.forgetOpenBatches()
+        return try await openBatch(merchantId: merchantId, lock: dialect.transactionLock)
     }
 
     func lockBatch(id: String, merchantId: String) async throws -> Batch? {
-        try await fetch(
+        lockedRows.forgetOpenBatches()
+        return try await fetch(
             SQLTables.batches, where: "id = ? AND merchant_id = ?", [.text(id), .text(merchantId)], lock: dialect.transactionLock
         ).first
     }
@@ -173,10 +182,12 @@ struct SQLWriter: SQLQuerying, StoreWriter {
     }
 
     func insert(_ batch: Batch) async throws {
+        lockedRows.forgetOpenBatches()
         try await insert(batch, into: SQLTables.batches, subject: "batch \(batch.id)")
     }
 
     func update(_ batch: Batch) async throws {
+        lockedRows.forgetOpenBatches()
         try await update(batch, in: SQLTables.batches, subject: "batch \(batch.id)")
     }
 
