@@ -25,6 +25,13 @@ package enum SQLTextSearch: Sendable {
         }
     }
 
+    /// The columns ``sqliteWords(_:)`` reads: an update that sets none of them leaves the
+    /// words alone (SQLite's update trigger watches these, its 41).
+    package static let sqliteWordColumns = [
+        "id", "reference_id", "customer_name", "customer_email", "processor_authorization_code", "masked_pan",
+        "bank_account_masked", "amount", "authorized_amount",
+    ]
+
     /// ``TransactionQuery/searchWords(_:)`` in SQLite's SQL, of the row `prefix` names
     /// (`new.`): the tokenizer folds case, so the words need no `lower`.
     package static func sqliteWords(_ prefix: String) -> String {

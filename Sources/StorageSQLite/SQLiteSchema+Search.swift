@@ -19,23 +19,23 @@ extension SQLiteSchema {
             "INSERT INTO transaction_search_keys (id) SELECT id FROM transactions ORDER BY rowid",
             """
             INSERT INTO transaction_search (rowid, words)
-            SELECT transaction_search_keys.key, \(words("transactions."))
+            SELECT transaction_search_keys.key, \(SQLTextSearch.sqliteWords("transactions."))
             FROM transactions JOIN transaction_search_keys ON transaction_search_keys.id = transactions.id
             """,
             """
             CREATE TRIGGER transaction_search_on_insert AFTER INSERT ON transactions BEGIN
                 INSERT INTO transaction_search_keys (id) VALUES (new.id);
                 INSERT INTO transaction_search (rowid, words)
-                VALUES ((SELECT key FROM transaction_search_keys WHERE id = new.id), \(words("new.")));
+                VALUES ((SELECT key FROM transaction_search_keys WHERE id = new.id), \(SQLTextSearch.sqliteWords("new.")));
             END
             """,
             """
             CREATE TRIGGER transaction_search_on_update AFTER UPDATE ON transactions
-            WHEN \(words("old.")) IS NOT \(words("new."))
+            WHEN \(SQLTextSearch.sqliteWords("old.")) IS NOT \(SQLTextSearch.sqliteWords("new."))
             BEGIN
                 DELETE FROM transaction_search WHERE rowid = (SELECT key FROM transaction_search_keys WHERE id = old.id);
                 INSERT INTO transaction_search (rowid, words)
-                VALUES ((SELECT key FROM transaction_search_keys WHERE id = old.id), \(words("new.")));
+                VALUES ((SELECT key FROM transaction_search_keys WHERE id = old.id), \(SQLTextSearch.sqliteWords("new.")));
             END
             """,
             """
@@ -46,9 +46,4 @@ extension SQLiteSchema {
             """,
         ]),
     ]
-
-    /// ``TransactionQuery/searchWords(_:)`` in SQL (``SQLTextSearch/sqliteWords(_:)``).
-    static func words(_ prefix: String) -> String {
-        SQLTextSearch.sqliteWords(prefix)
-    }
 }

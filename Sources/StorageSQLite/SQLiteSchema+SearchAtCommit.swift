@@ -1,10 +1,6 @@
-extension SQLiteSchema {
-    /// The columns ``words(_:)`` reads: an update that sets none of them leaves the words alone.
-    static let wordColumns = [
-        "id", "reference_id", "customer_name", "customer_email", "processor_authorization_code", "masked_pan",
-        "bank_account_masked", "amount", "authorized_amount",
-    ]
+import StorageSQL
 
+extension SQLiteSchema {
     /// The search index brought up to date once per group commit instead of inside every
     /// write (``SQLiteSearchIndex``). FTS5 flushes what it holds in memory into a new segment
     /// at every `SAVEPOINT` that follows a write to it, and each write of a group runs in a
@@ -27,8 +23,8 @@ extension SQLiteSchema {
             """,
             """
             CREATE TRIGGER transaction_search_on_update
-            AFTER UPDATE OF \(wordColumns.joined(separator: ", ")) ON transactions
-            WHEN \(words("old.")) IS NOT \(words("new."))
+            AFTER UPDATE OF \(SQLTextSearch.sqliteWordColumns.joined(separator: ", ")) ON transactions
+            WHEN \(SQLTextSearch.sqliteWords("old.")) IS NOT \(SQLTextSearch.sqliteWords("new."))
             BEGIN
                 INSERT OR IGNORE INTO transaction_search_pending (key) SELECT key FROM transaction_search_keys WHERE id = old.id;
             END

@@ -1,4 +1,5 @@
 import Logging
+import StorageSQL
 
 /// Brings the search index (`transaction_search`, SQLite 36) up to date with the rows the
 /// triggers noted in `transaction_search_pending` (SQLite 41). The writer runs it in each
@@ -8,10 +9,15 @@ enum SQLiteSearchIndex {
     /// The migration that made `transaction_search_pending` (tests open older schemas too).
     static let pendingTableVersion = 41
 
+    /// Whether `migrations` made the pending table.
+    static func applies(to migrations: [SQLiteMigration]) -> Bool {
+        migrations.contains { $0.version == pendingTableVersion }
+    }
+
     /// The writer's `beforeCommit` for a store of `migrations`: nil when they predate the
     /// pending table. A failure is logged; the rows stay noted for the next group.
     static func beforeCommit(_ migrations: [SQLiteMigration], logger: Logger) -> (@Sendable (SQLiteHandle) throws -> Void)? {
-        guard migrations.contains(where: { $0.version == pendingTableVersion }) else { return nil }
+        guard applies(to: migrations) else { return nil }
         return { handle in
             do {
                 try catchUp(handle)
@@ -25,7 +31,7 @@ enum SQLiteSearchIndex {
     /// At open, before any write: indexes what anything but the writer noted, in a
     /// transaction of its own.
     static func catchUpAtOpen(_ handle: SQLiteHandle, migrations: [SQLiteMigration]) throws {
-        guard migrations.contains(where: { $0.version == pendingTableVersion }) else { return }
+        guard applies(to: migrations) else { return }
         try handle.run("BEGIN IMMEDIATE")
         do {
             try catchUp(handle)
@@ -62,7 +68,7 @@ enum SQLiteSearchIndex {
     private static let removeStale = "DELETE FROM transaction_search WHERE rowid IN (SELECT transaction_search_pending.key \(due))"
     private static let insertCurrent = """
         INSERT INTO transaction_search (rowid, words)
-        SELECT transaction_search_pending.key, \(SQLiteSchema.words("transactions.")) \(due)
+        SELECT transaction_search_pending.key, \(SQLTextSearch.sqliteWords("transactions.")) \(due)
         """
     private static let forget = "DELETE FROM transaction_search_pending WHERE key IN (SELECT transaction_search_pending.key \(due))"
 }

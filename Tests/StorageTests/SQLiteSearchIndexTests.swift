@@ -124,8 +124,8 @@ struct SQLiteSearchIndexTests {
 
     /// Every column the words are made of wakes the update trigger (`AFTER UPDATE OF`).
     @Test func theUpdateTriggerWatchesEveryColumnOfTheWords() {
-        let words = SQLiteSchema.words("new.")
+        let words = SQLTextSearch.sqliteWords("new.")
         let named = SQLTables.transactions.columns.map(\.name).filter { words.contains("new.\($0),") || words.contains("new.\($0))") || words.contains("new.\($0) ") }
-        #expect(Set(named) == Set(SQLiteSchema.wordColumns))
+        #expect(Set(named) == Set(SQLTextSearch.sqliteWordColumns))
     }
 }

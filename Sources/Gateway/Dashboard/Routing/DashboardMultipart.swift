@@ -8,7 +8,7 @@ struct DashboardUpload: Sendable, Equatable {
     var data: Data
 }
 
-/// What a form with files may send: the one file field, how many files, how many bytes in all.
+/// What a form with files may send: its one file field, and how many bytes the body holds at most.
 struct DashboardUploadRule: Sendable {
     var field: String
     var maxBytes: Int
@@ -26,22 +26,23 @@ enum DashboardMultipart {
         let delimiter = Array("--\(boundary)".utf8)
         var fields: [String: String] = [:]
         var uploads: [DashboardUpload] = []
-        let starts = ranges(of: delimiter, in: body)
+        let starts = ranges(of: delimiter, in: body[...])
         guard starts.count >= 2 else { throw DashboardFailure.badForm("the form's parts are not delimited") }
         for (index, start) in starts.dropLast().enumerated() {
             // A part runs from after its delimiter's CRLF to the CRLF before the next delimiter.
             let from = start + delimiter.count + 2
             let to = starts[index + 1] - 2
             guard from <= to, to <= body.count else { throw DashboardFailure.badForm("a part of the form is cut short") }
-            let part = Array(body[from..<to])
+            // Slices of the body: its bytes are copied once, into the field or the file.
+            let part = body[from..<to]
             guard let split = ranges(of: Array("\r\n\r\n".utf8), in: part).first else { throw DashboardFailure.badForm("a part has no headers") }
             let headers = String(decoding: part[..<split], as: UTF8.self)
-            let content = Data(part[(split + 4)...])
+            let content = part[(split + 4)...]
             let (name, filename, type) = try describe(headers)
             guard allowed.contains(name) || name == field else { throw DashboardFailure.badForm("the form has no field \(name.prefix(40))") }
             if name == field {
                 guard let filename, !filename.isEmpty else { continue }
-                uploads.append(DashboardUpload(filename: filename, contentType: type ?? "application/octet-stream", data: content))
+                uploads.append(DashboardUpload(filename: filename, contentType: type ?? "application/octet-stream", data: Data(content)))
             } else {
                 guard fields[name] == nil else { throw DashboardFailure.badForm("the field \(name.prefix(40)) was sent twice") }
                 fields[name] = String(decoding: content, as: UTF8.self)
@@ -88,13 +89,13 @@ enum DashboardMultipart {
         return String(rest[..<end]).replacingOccurrences(of: "%22", with: "\"")
     }
 
-    /// Where `needle` starts in `haystack`, every time.
-    private static func ranges(of needle: [UInt8], in haystack: [UInt8]) -> [Int] {
+    /// Where `needle` starts in `haystack`, every time (indices of `haystack`'s own).
+    private static func ranges(of needle: [UInt8], in haystack: ArraySlice<UInt8>) -> [Int] {
         guard !needle.isEmpty, haystack.count >= needle.count else { return [] }
         var found: [Int] = []
-        var index = 0
+        var index = haystack.startIndex
         let first = needle[0]
-        while index <= haystack.count - needle.count {
+        while index <= haystack.endIndex - needle.count {
             if haystack[index] == first, haystack[index..<(index + needle.count)].elementsEqual(needle) {
                 found.append(index)
                 index += needle.count
