@@ -28,6 +28,8 @@ struct PostgresSession: SQLSession {
     /// Set when the server refused a statement as a serialization failure or a deadlock, so
     /// `write` may run the whole transaction again whatever error the body made of it.
     let conflict = SQLGate(open: false)
+    /// What ``send(_:_:subject:)`` sent and no answer waited for has checked yet.
+    let sent = PostgresSentStatements()
 
     /// Several instances write at once: `lockTransaction` holds its row until the write ends,
     /// and workers claiming due deliveries skip the rows another worker holds.
@@ -40,13 +42,41 @@ struct PostgresSession: SQLSession {
         if let statementsLeft, !statementsLeft.withLock({ left in left -= 1; return left >= 0 }) {
             throw StoreError.unavailable("a one-statement read sent a second statement: use read")
         }
-        return try await unguardedRows(sql, binds, subject: subject)
+        return try await afterSent(try await unguardedRows(sql, binds, subject: subject))
     }
 
-    /// Closes the session, then runs the statement that ends its transaction.
+    /// Sends one statement without waiting for its answer: the session's next answer waited
+    /// for (a read, the COMMIT) comes after it and checks it first. A keyed sale's writes wait
+    /// twice a phase (a read, the COMMIT) rather than at every statement, and each wait is a
+    /// hop between the connection's event loop and the request's task. Sent unnamed, as
+    /// PostgresNIO's prepared statements are only awaited.
+    func send(_ sql: String, _ binds: [SQLValue], subject: String) async throws {
+        guard gate.isOpen else { throw StoreError.unavailable("the read or write this session belonged to has ended") }
+        guard statementsLeft == nil else { throw StoreError.unavailable("a one-statement read sent a statement without its answer") }
+        log?.record(sql, awaited: false)
+        let query = PostgresQuery(unsafeSQL: Self.numbered(sql), binds: Self.bindings(binds))
+        sent.append(.init(answer: connection.query(query, logger: logger), subject: subject, canAbort: !Self.isTransactionControl(sql)))
+    }
+
+    /// BEGIN, COMMIT, ROLLBACK: sent or run, they cannot leave the transaction failed.
+    static func isTransactionControl(_ sql: String) -> Bool {
+        sql.utf8.starts(with: "BEGIN".utf8) || sql == "COMMIT" || sql == "ROLLBACK"
+    }
+
+    /// Closes the session, then runs the statement that ends its transaction; a COMMIT's
+    /// success is checked against everything sent before it.
     func end(with sql: String) async throws {
         gate.close()
-        _ = try await unguardedRows(sql, [], subject: "")
+        _ = try await afterSent(try await unguardedRows(sql, [], subject: ""))
+    }
+
+    /// `answer`, once everything sent before it answered as it should; otherwise the first
+    /// of those that did not (an awaited statement fails anyway in an aborted transaction).
+    private func afterSent(_ answer: @autoclosure () async throws -> [SQLRow]) async throws -> [SQLRow] {
+        let result: Result<[SQLRow], any Error>
+        do { result = .success(try await answer()) } catch { result = .failure(error) }
+        try await sent.check(conflict: conflict)
+        return try result.get()
     }
 
     private func unguardedRows(_ sql: String, _ binds: [SQLValue], subject: String) async throws -> [SQLRow] {
@@ -55,12 +85,16 @@ struct PostgresSession: SQLSession {
         let bindings = Self.bindings(binds)
         let rows: [PostgresRow]
         do {
-            if let prepared, let slot = prepared.slot(sql: numbered, types: PostgresPreparedStatements.types(binds)) {
+            // Named only where the transaction cannot have failed before it: PostgresNIO keeps a
+            // statement whose first preparation on a connection failed (as every statement
+            // does in an aborted transaction) failed for the connection's life.
+            if let prepared, sent.isClear, let slot = prepared.slot(sql: numbered, types: PostgresPreparedStatements.types(binds)) {
                 rows = try await PreparedSlots.runners[slot](connection, bindings, logger)
             } else {
                 rows = try await connection.query(PostgresQuery(unsafeSQL: numbered, binds: bindings), logger: logger).collect()
             }
         } catch let error as PSQLError {
+            sent.noteFailure()
             let mapped = Self.storeError(error, subject: subject)
             if case .conflict = mapped { conflict.open() }
             throw mapped.error

@@ -10,17 +10,24 @@ final class PostgresStatementLog: Sendable {
     /// The log recording in this task, if any.
     @TaskLocal private static var current: PostgresStatementLog?
 
-    private let statements = LockedBox<[String]>([])
+    private let statements = LockedBox<[(sql: String, awaited: Bool)]>([])
 
     /// Runs `body`, and returns every statement this store sent for it, in order.
     func recording(_ body: () async throws -> Void) async throws -> [String] {
-        statements.withLock { $0 = [] }
-        try await Self.$current.withValue(self) { try await body() }
-        return statements.withLock { $0 }
+        try await recordingWaits(body).sent
     }
 
-    func record(_ sql: String) {
+    /// Runs `body`, and returns every statement this store sent for it and those among them
+    /// whose answer a task waited for (the rest were sent without waiting), in order.
+    func recordingWaits(_ body: () async throws -> Void) async throws -> (sent: [String], awaited: [String]) {
+        statements.withLock { $0 = [] }
+        try await Self.$current.withValue(self) { try await body() }
+        let recorded = statements.withLock { $0 }
+        return (recorded.map(\.sql), recorded.filter(\.awaited).map(\.sql))
+    }
+
+    func record(_ sql: String, awaited: Bool = true) {
         guard Self.current === self else { return }
-        statements.withLock { $0.append(sql) }
+        statements.withLock { $0.append((sql, awaited)) }
     }
 }

@@ -187,7 +187,8 @@ public final class PostgresStore: Store {
     private static func inTransaction<T: Sendable>(
         _ session: PostgresSession, begin: String, logger: Logger, _ body: () async throws -> T
     ) async throws -> T {
-        try await session.run(begin)
+        // Sent, not awaited: the body's first answer checks it.
+        try await session.send(begin, [], subject: "")
         let result: T
         do {
             result = try await body()

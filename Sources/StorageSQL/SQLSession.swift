@@ -13,6 +13,12 @@ package protocol SQLSession: Sendable {
     func rows(_ sql: String, _ binds: [SQLValue], subject: String) async throws -> [SQLRow]
     /// How this store's index finds a search's text.
     var textSearch: SQLTextSearch { get }
+    /// Runs one statement whose answer the caller does not read. A store may send it without
+    /// waiting and check its answer at the write's next answer (PostgreSQL), so its error may
+    /// surface at a later statement of the write or at its COMMIT, still named as its own.
+    /// Only for statements whose failure is the database's error, which aborts the write (not
+    /// an empty answer, seen after the COMMIT), and which no caller catches an error of.
+    func send(_ sql: String, _ binds: [SQLValue], subject: String) async throws
 }
 
 extension SQLSession {
@@ -21,6 +27,11 @@ extension SQLSession {
     }
 
     package func run(_ sql: String, _ binds: [SQLValue] = [], subject: String = "") async throws {
+        _ = try await rows(sql, binds, subject: subject)
+    }
+
+    /// Runs the statement now: a store that answers every statement at once.
+    package func send(_ sql: String, _ binds: [SQLValue], subject: String) async throws {
         _ = try await rows(sql, binds, subject: subject)
     }
 

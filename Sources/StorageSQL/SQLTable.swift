@@ -24,6 +24,9 @@ struct SQLTable<Record>: Sendable {
     /// reports a duplicate without an error: on PostgreSQL an error would abort the whole
     /// transaction, and callers (CardReadLedger) expect to go on writing after a duplicate.
     let insertSQL: String
+    /// A plain INSERT: a key taken is the database's error, which aborts a PostgreSQL
+    /// transaction, so a write that sends it without waiting never commits without it.
+    let sendSQL: String
     let updateSQL: String
     /// The columns an update sets (all but the key), then the key's, in ``updateSQL``'s order.
     private let valueColumns: [Column]
@@ -41,7 +44,8 @@ struct SQLTable<Record>: Sendable {
         let selection = columns.map(\.name).joined(separator: ", ")
         self.selection = selection
         let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ", ")
-        insertSQL = "INSERT INTO \(name) (\(selection)) VALUES (\(placeholders)) ON CONFLICT DO NOTHING RETURNING 1 AS inserted"
+        sendSQL = "INSERT INTO \(name) (\(selection)) VALUES (\(placeholders))"
+        insertSQL = sendSQL + " ON CONFLICT DO NOTHING RETURNING 1 AS inserted"
         let valueColumns = columns.filter { !key.contains($0.name) }
         self.valueColumns = valueColumns
         keyColumns = key.map { keyName in

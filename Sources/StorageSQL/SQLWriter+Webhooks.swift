@@ -13,11 +13,11 @@ extension SQLWriter {
     }
 
     func insert(_ event: WebhookEvent) async throws {
-        try await insert(event, into: SQLTables.webhookEvents, subject: "webhook event \(event.id)")
+        try await send(event, into: SQLTables.webhookEvents, subject: "webhook event \(event.id)")
     }
 
     func insert(_ delivery: WebhookDelivery) async throws {
-        try await insert(delivery, into: SQLTables.webhookDeliveries, subject: "webhook delivery \(delivery.id)")
+        try await send(delivery, into: SQLTables.webhookDeliveries, subject: "webhook delivery \(delivery.id)")
     }
 
     func update(_ delivery: WebhookDelivery) async throws {

@@ -24,6 +24,13 @@ struct SQLWriter: SQLQuerying, StoreWriter {
         guard !inserted.isEmpty else { throw StoreError.duplicate(subject) }
     }
 
+    /// Inserts one row, sent without waiting where the store can (``SQLSession/send(_:_:subject:)``):
+    /// for rows whose duplicate no caller catches (payments and their events have fresh ids).
+    /// A key taken is still ``StoreError/duplicate(_:)``, from the database's own error.
+    func send<Record>(_ record: Record, into table: SQLTable<Record>, subject: String) async throws {
+        try await session.send(table.sendSQL, try table.insertBinds(record), subject: subject)
+    }
+
     /// Updates by key; no row matched means the record is not there (or is another merchant's).
     func update<Record>(_ record: Record, in table: SQLTable<Record>, subject: String) async throws {
         let updated = try await session.rows(table.updateSQL, try table.updateBinds(record), subject: subject)
@@ -125,7 +132,7 @@ struct SQLWriter: SQLQuerying, StoreWriter {
     }
 
     func insert(_ transaction: Transaction) async throws {
-        try await insert(transaction, into: SQLTables.transactions, subject: "transaction \(transaction.id)")
+        try await send(transaction, into: SQLTables.transactions, subject: "transaction \(transaction.id)")
     }
 
     // A row this write locked is changed in its changed columns only (``SQLTable/changes(from:to:)``).
@@ -135,8 +142,8 @@ struct SQLWriter: SQLQuerying, StoreWriter {
             return try await update(transaction, in: SQLTables.transactions, subject: subject)
         }
         if let change = try SQLTables.transactions.changes(from: found, to: transaction) {
-            let updated = try await session.rows(change.sql, change.binds, subject: subject)
-            guard !updated.isEmpty else { throw StoreError.notFound(subject) }
+            // Sent: the row is there, locked by this write (or written by it) under this merchant.
+            try await session.send(change.sql, change.binds, subject: subject)
         } else if found.merchantId != transaction.merchantId {
             try await update(transaction, in: SQLTables.transactions, subject: subject)
         }
@@ -163,10 +170,10 @@ struct SQLWriter: SQLQuerying, StoreWriter {
     }
 
     func completeIdempotencyRecord(merchantId: String, key: String, responseStatus: Int, responseBody: Data) async throws {
-        try await session.run(
+        try await session.send(
             "UPDATE idempotency_keys SET state = ?, response_status = ?, response_body = ? WHERE merchant_id = ? AND key = ?",
             [.text(IdempotencyRecord.State.completed.rawValue), SQLValue.integer(responseStatus), SQLValue.blob(responseBody),
-             .text(merchantId), .text(key)])
+             .text(merchantId), .text(key)], subject: "idempotency key \(key)")
     }
 
     func recordCardRead(id: String, merchantId: String, at date: Date) async throws {

@@ -33,8 +33,11 @@ final class PostgresPreparedStatements: Sendable {
     /// The slot of `sql` (numbered, `$1` …) run with `types`, taken now if it has none; nil
     /// when every slot is taken or the statement is not one to prepare.
     func slot(sql: String, types: [PostgresDataType]) -> Int? {
-        guard Self.isPreparable(sql) else { return nil }
         let key = Key(sql: sql, types: types)
+        // A statement with a slot was preparable: the look-up first spares every run the test
+        // of its text (Foundation's `contains`, 3 % of the gateway's CPU in a keyed sale).
+        if let slot = table.withLock({ $0.slots[key] }) { return slot }
+        guard Self.isPreparable(sql) else { return nil }
         return table.withLock { table in
             if let slot = table.slots[key] { return slot }
             guard table.keys.count < Self.capacity else { return nil }
