@@ -30,7 +30,7 @@ struct HaloController {
                 try await submitTransaction(input, apple, reference)
             },
             route(APIPath.submitPinApple(PathParameter.transactionId.template), format: .haloPIN) { input, apple, reference in
-                try Self.encoded(try await submitPIN(input, apple, reference))
+                Self.encoded(try await submitPIN(input, apple, reference))
             },
         ]
     }
@@ -50,19 +50,19 @@ struct HaloController {
             return try await pay(tap, terms: terms, device: device, caller: caller, claim: claim, context: context)
         } catch where HaloUnreachable.matches(error) {
             if case GatewayFailure.processorFailed(_, let failed, _) = error {
-                return try Self.encoded(HaloUnreachable.answer(for: failed, isPINAnswer: false))
+                return Self.encoded(HaloUnreachable.answer(for: failed, isPINAnswer: false))
             }
-            return try Self.encoded(HaloUnreachable.answer(
+            return Self.encoded(HaloUnreachable.answer(
                 tap: tap, reference: reference, merchantId: caller.merchantId, deviceId: device.deviceId, now: services.now()))
         }
     }
 
     /// A payment's answer on `/transactions/apple`, which its phase 3 keeps as the key's.
     private static let answer = IdempotentAnswer(
-        render: { finished, _, _ in try encoded(HaloResponse.render(finished, isPINAnswer: false)) })
+        render: { finished, _, _ in encoded(HaloResponse.render(finished, isPINAnswer: false)) })
 
-    private static func encoded(_ answer: (HTTPResponse.Status, AppleTransactionResponse)) throws -> (HTTPResponse.Status, Data) {
-        (answer.0, try JSONCoding.encoder.encode(answer.1))
+    private static func encoded(_ answer: (HTTPResponse.Status, AppleTransactionResponse)) -> (HTTPResponse.Status, Data) {
+        (answer.0, answer.1.jsonData())
     }
 
     private func pay(

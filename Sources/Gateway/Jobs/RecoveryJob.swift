@@ -128,7 +128,7 @@ public struct RecoveryJob: Sendable {
         case .halo, .haloPIN:
             // The Halo routes answer a failed operation as a decline, never as an error.
             let (status, response) = HaloResponse.render(row, isPINAnswer: format == .haloPIN)
-            return (status.code, try JSONCoding.encoder.encode(response))
+            return (status.code, response.jsonData())
         case .koard:
             // A failed row is a Koard TransactionResponse with status failed, as it is live.
             let response = parent.map { KoardRenderer.render($0, operation: row) } ?? KoardRenderer.render(row)

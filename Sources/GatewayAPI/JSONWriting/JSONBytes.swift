@@ -33,11 +33,22 @@ struct JSONBytes {
 
     /// Starts the member `key` of the object being written.
     mutating func key(_ key: StaticString) {
-        if hasMember[hasMember.count - 1] { bytes.append(UInt8(ascii: ",")) } else { hasMember[hasMember.count - 1] = true }
+        startMember()
         bytes.append(UInt8(ascii: "\""))
         bytes.append(contentsOf: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
         bytes.append(UInt8(ascii: "\""))
         bytes.append(UInt8(ascii: ":"))
+    }
+
+    /// Starts a member whose key is data (a dictionary's), escaped as any text.
+    mutating func key(text key: String) {
+        startMember()
+        string(key)
+        bytes.append(UInt8(ascii: ":"))
+    }
+
+    private mutating func startMember() {
+        if hasMember[hasMember.count - 1] { bytes.append(UInt8(ascii: ",")) } else { hasMember[hasMember.count - 1] = true }
     }
 
     mutating func member(_ key: StaticString, _ value: String) { self.key(key); string(value) }
