@@ -86,6 +86,7 @@ public final class SQLiteStore: Store {
             let checkpointer = SQLiteCheckpointer(handle: others.removeLast())
             writeHandle.handWALCheckpoints(to: checkpointer)
             let writer = SQLiteWriter(handle: writeHandle, groupLimit: groupCommitLimit, beforeCommit: SQLiteSearchIndex.beforeCommit(migrations, logger: logger))
+            checkpointer.finishInWriter { done in writer.checkpointBetweenGroups(then: done) }
             return SQLiteStore(writer: writer, readers: SQLiteReaders(others), checkpointer: checkpointer)
         }
     }

@@ -93,6 +93,17 @@ final class SQLiteWriter: Sendable {
         }
     }
 
+    /// Copies the WAL into the database file on the write connection, between two groups, then
+    /// calls `done` (``SQLiteCheckpointer``: the next group then starts the WAL over). A
+    /// checkpoint another connection is running makes this one give up at once.
+    func checkpointBetweenGroups(then done: @escaping @Sendable () -> Void) {
+        let accepted = queue.submit(.connection { handle in
+            _ = try? SQLiteCheckpoint.passive(on: handle)
+            done()
+        })
+        if !accepted { done() }
+    }
+
     /// Waits for the writes queued before it (their group commits), then closes the connection.
     func close() async {
         await withCheckedContinuation { (caller: CheckedContinuation<Void, Never>) in

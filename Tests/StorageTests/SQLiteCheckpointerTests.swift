@@ -72,3 +72,71 @@ struct SQLiteCheckpointerTests {
         }
     }
 }
+
+/// Checkpoints are spaced by the WAL's growth, and the writer copies the rest itself past
+/// ``SQLiteCheckpointer/restartPages``, so the WAL starts over however steadily writes come.
+@Suite("SQLite checkpointer: spacing and a WAL that starts over")
+struct SQLiteCheckpointSpacingTests {
+    @Test func aCheckpointStartsOncePerThousandPagesNotAtEveryCommit() async throws {
+        let file = TemporaryDatabasePath()
+        defer { file.remove() }
+        let store = try await SQLiteStore.open(path: file.path, logger: .quiet)
+        let checkpoints = LockedBox(0)
+        let largest = LockedBox(0)
+        store.checkpointer.observe { _ in checkpoints.withLock { $0 += 1 } }
+        store.checkpointer.observeWAL { pages in largest.withLock { $0 = max($0, pages) } }
+        do {
+            try await store.seed(merchants: ["m_1"])
+            // About 2,700 pages in 160 commits: every commit past 1,000 pages used to start one.
+            let body = Data(repeating: 0x63, count: 64 * 1024)
+            for index in 0..<160 {
+                var record = Fixtures.idempotencyRecord(key: "spaced-\(index)", state: .completed)
+                (record.responseStatus, record.responseBody) = (200, body)
+                let written = record
+                try await store.write { try await $0.insert(written) }
+            }
+            try await store.close()
+        } catch {
+            try? await store.close()
+            throw error
+        }
+        let grown = largest.withLock { $0 }
+        #expect(grown >= 2 * SQLiteCheckpointer.startPages)
+        #expect(checkpoints.withLock { $0 } <= grown / SQLiteCheckpointer.startPages + 1, "WAL up to \(grown) pages")
+    }
+
+    @Test func underWritesThatNeverPauseTheWALStartsOverAndStaysBounded() async throws {
+        let file = TemporaryDatabasePath()
+        defer { file.remove() }
+        let store = try await SQLiteStore.open(path: file.path, logger: .quiet)
+        let reported = LockedBox<[Int]>([])
+        store.checkpointer.observeWAL { pages in reported.withLock { $0.append(pages) } }
+        do {
+            try await store.seed(merchants: ["m_1"])
+            let body = Data(repeating: 0x65, count: 64 * 1024)
+            // 16 writers, 720 writes of some 17 pages each: about three times `restartPages`.
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for writer in 0..<16 {
+                    group.addTask {
+                        for index in 0..<45 {
+                            var record = Fixtures.idempotencyRecord(key: "w\(writer)-\(index)", state: .completed)
+                            (record.responseStatus, record.responseBody) = (200, body)
+                            let written = record
+                            try await store.write { try await $0.insert(written) }
+                        }
+                    }
+                }
+                try await group.waitForAll()
+            }
+            try await store.close()
+        } catch {
+            try? await store.close()
+            throw error
+        }
+        let pages = reported.withLock { $0 }
+        let restarts = zip(pages, pages.dropFirst()).filter { $1 < $0 }.count
+        #expect(restarts >= 1, "the WAL never started over (largest \(pages.max() ?? 0) pages)")
+        // The writer's checkpoint waits behind the writes queued when it was asked for.
+        #expect((pages.max() ?? 0) < SQLiteCheckpointer.restartPages + 2 * SQLiteCheckpointer.startPages)
+    }
+}
