@@ -26,6 +26,9 @@ final class SQLiteCheckpointer: Sendable {
     /// WAL pages past which the writer finishes the copy between two groups.
     static let restartPages = 4_000
 
+    /// Asks the writer to checkpoint between two groups, then to call its argument.
+    typealias FinishInWriter = @Sendable (@escaping @Sendable () -> Void) -> Void
+
     private let handle: SQLiteHandle
     private let state = LockedBox(State())
 
@@ -36,7 +39,7 @@ final class SQLiteCheckpointer: Sendable {
         /// WAL pages when the last checkpoint started (0 since the WAL started over).
         var startedAt = 0
         /// How the writer is asked to finish the copy, and whether it was asked already.
-        var finishInWriter: (@Sendable (@escaping @Sendable () -> Void) -> Void)?
+        var finishInWriter: FinishInWriter?
         var writerAsked = false
         var walObserver: (@Sendable (Int) -> Void)?
         var closed: CheckedContinuation<Void, Never>?
@@ -59,18 +62,18 @@ final class SQLiteCheckpointer: Sendable {
 
     /// How the writer copies what is left of the WAL between two groups: `finish` submits a
     /// checkpoint to run on the write connection, then calls its argument.
-    func finishInWriter(_ finish: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void) {
+    func finishInWriter(_ finish: @escaping FinishInWriter) {
         state.withLock { $0.finishInWriter = finish }
     }
 
     /// The write connection committed and its WAL now holds `pages` pages. Called on the
     /// thread that committed: it only starts a checkpoint, never waits for one.
     func walGrew(to pages: Int) {
-        let (start, finish) = state.withLock { state -> (Bool, (@Sendable (@escaping @Sendable () -> Void) -> Void)?) in
+        let (start, finish) = state.withLock { state -> (Bool, FinishInWriter?) in
             state.walObserver?(pages)
             if pages < state.startedAt { state.startedAt = 0 }
             guard pages >= Self.startPages, !state.isClosed else { return (false, nil) }
-            var finish: (@Sendable (@escaping @Sendable () -> Void) -> Void)?
+            var finish: FinishInWriter?
             if pages >= Self.restartPages, !state.writerAsked, let finishInWriter = state.finishInWriter {
                 state.writerAsked = true
                 finish = finishInWriter

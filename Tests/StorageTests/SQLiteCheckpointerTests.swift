@@ -48,12 +48,15 @@ struct SQLiteCheckpointerTests {
     /// About 1,300 pages of 4 KiB in the WAL: 80 writes of a completed idempotency record
     /// answering `body` (64 KiB, 16 pages), keys `big-0` to `big-79`.
     static func fill(_ store: SQLiteStore, with body: Data) async throws {
-        for index in 0..<80 {
-            var record = Fixtures.idempotencyRecord(key: "big-\(index)", state: .completed)
-            (record.responseStatus, record.responseBody) = (200, body)
-            let written = record
-            try await store.write { try await $0.insert(written) }
-        }
+        for index in 0..<80 { try await write(store, key: "big-\(index)", answering: body) }
+    }
+
+    /// One write of a completed idempotency record under `key` answering `body`.
+    static func write(_ store: SQLiteStore, key: String, answering body: Data) async throws {
+        var record = Fixtures.idempotencyRecord(key: key, state: .completed)
+        (record.responseStatus, record.responseBody) = (200, body)
+        let written = record
+        try await store.write { try await $0.insert(written) }
     }
 
     /// The first element of `stream`, or a failure after a minute (a watchdog, not a wait).
@@ -89,12 +92,7 @@ struct SQLiteCheckpointSpacingTests {
             try await store.seed(merchants: ["m_1"])
             // About 2,700 pages in 160 commits: every commit past 1,000 pages used to start one.
             let body = Data(repeating: 0x63, count: 64 * 1024)
-            for index in 0..<160 {
-                var record = Fixtures.idempotencyRecord(key: "spaced-\(index)", state: .completed)
-                (record.responseStatus, record.responseBody) = (200, body)
-                let written = record
-                try await store.write { try await $0.insert(written) }
-            }
+            for index in 0..<160 { try await SQLiteCheckpointerTests.write(store, key: "spaced-\(index)", answering: body) }
             try await store.close()
         } catch {
             try? await store.close()
@@ -118,12 +116,7 @@ struct SQLiteCheckpointSpacingTests {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for writer in 0..<16 {
                     group.addTask {
-                        for index in 0..<45 {
-                            var record = Fixtures.idempotencyRecord(key: "w\(writer)-\(index)", state: .completed)
-                            (record.responseStatus, record.responseBody) = (200, body)
-                            let written = record
-                            try await store.write { try await $0.insert(written) }
-                        }
+                        for index in 0..<45 { try await SQLiteCheckpointerTests.write(store, key: "w\(writer)-\(index)", answering: body) }
                     }
                 }
                 try await group.waitForAll()
