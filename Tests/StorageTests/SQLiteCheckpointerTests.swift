@@ -85,9 +85,13 @@ struct SQLiteCheckpointSpacingTests {
         defer { file.remove() }
         let store = try await SQLiteStore.open(path: file.path, logger: .quiet)
         let checkpoints = LockedBox(0)
-        let largest = LockedBox(0)
+        // Pages written to the WAL, counted across its new starts (a WAL that started over
+        // reports fewer pages than the commit before).
+        let wal = LockedBox((last: 0, written: 0))
         store.checkpointer.observe { _ in checkpoints.withLock { $0 += 1 } }
-        store.checkpointer.observeWAL { pages in largest.withLock { $0 = max($0, pages) } }
+        store.checkpointer.observeWAL { pages in
+            wal.withLock { wal in wal = (pages, wal.written + (pages >= wal.last ? pages - wal.last : pages)) }
+        }
         do {
             try await store.seed(merchants: ["m_1"])
             // About 2,700 pages in 160 commits: every commit past 1,000 pages used to start one.
@@ -98,9 +102,9 @@ struct SQLiteCheckpointSpacingTests {
             try? await store.close()
             throw error
         }
-        let grown = largest.withLock { $0 }
-        #expect(grown >= 2 * SQLiteCheckpointer.startPages)
-        #expect(checkpoints.withLock { $0 } <= grown / SQLiteCheckpointer.startPages + 1, "WAL up to \(grown) pages")
+        let written = wal.withLock { $0.written }
+        #expect(written >= 2 * SQLiteCheckpointer.startPages)
+        #expect(checkpoints.withLock { $0 } <= written / SQLiteCheckpointer.startPages, "\(written) pages written")
     }
 
     @Test func underWritesThatNeverPauseTheWALStartsOverAndStaysBounded() async throws {
@@ -129,7 +133,9 @@ struct SQLiteCheckpointSpacingTests {
         let pages = reported.withLock { $0 }
         let restarts = zip(pages, pages.dropFirst()).filter { $1 < $0 }.count
         #expect(restarts >= 1, "the WAL never started over (largest \(pages.max() ?? 0) pages)")
-        // The writer's checkpoint waits behind the writes queued when it was asked for.
-        #expect((pages.max() ?? 0) < SQLiteCheckpointer.restartPages + 2 * SQLiteCheckpointer.startPages)
+        // The writer's checkpoint waits behind the writes queued when it was asked for, and
+        // gives up while the other connection's runs (slow on a loaded machine): some slack.
+        // Without it the WAL took all 12,000 pages and never started over.
+        #expect((pages.max() ?? 0) < 2 * SQLiteCheckpointer.restartPages)
     }
 }
