@@ -16,7 +16,7 @@ final class PostgresSentStatements: Sendable {
     struct Sent: Sendable {
         let answer: EventLoopFuture<PostgresQueryResult>
         let subject: String
-        /// Whether its failure would leave the transaction failed (not BEGIN).
+        /// Whether its failure would leave the transaction failed (every statement but BEGIN).
         let canAbort: Bool
         /// The answer as soon as it came, noted on the connection's event loop: by the time an
         /// answer after it reaches the session, this one is here without a hop to read it.
@@ -64,18 +64,12 @@ final class PostgresSentStatements: Sendable {
             } else {
                 do { outcome = .success(try await statement.answer.get()) } catch { outcome = .failure(error) }
             }
-            switch outcome {
-            case .success:
-                continue
-            case .failure(let error as PSQLError):
-                noteFailure()
-                let mapped = PostgresSession.storeError(error, subject: statement.subject)
-                if case .conflict = mapped { conflict.open() }
-                throw mapped.error
-            case .failure(let error):
-                noteFailure()
-                throw StoreError.unavailable("PostgreSQL: \(error)")
-            }
+            guard case .failure(let error) = outcome else { continue }
+            noteFailure()
+            guard let error = error as? PSQLError else { throw StoreError.unavailable("PostgreSQL: \(error)") }
+            let mapped = PostgresSession.storeError(error, subject: statement.subject)
+            if case .conflict = mapped { conflict.open() }
+            throw mapped.error
         }
     }
 }

@@ -51,16 +51,21 @@ struct PostgresSession: SQLSession {
     /// hop between the connection's event loop and the request's task. Sent unnamed, as
     /// PostgresNIO's prepared statements are only awaited.
     func send(_ sql: String, _ binds: [SQLValue], subject: String) async throws {
+        try send(sql, binds, subject: subject, canAbort: true)
+    }
+
+    /// Sends the statement that opens the transaction (`begin`), as ``send(_:_:subject:)``
+    /// does; its failure cannot leave a transaction failed, so statements after it stay named.
+    func begin(_ begin: String) throws {
+        try send(begin, [], subject: "", canAbort: false)
+    }
+
+    private func send(_ sql: String, _ binds: [SQLValue], subject: String, canAbort: Bool) throws {
         guard gate.isOpen else { throw StoreError.unavailable("the read or write this session belonged to has ended") }
         guard statementsLeft == nil else { throw StoreError.unavailable("a one-statement read sent a statement without its answer") }
         log?.record(sql, awaited: false)
         let query = PostgresQuery(unsafeSQL: Self.numbered(sql), binds: Self.bindings(binds))
-        sent.append(.init(answer: connection.query(query, logger: logger), subject: subject, canAbort: !Self.isTransactionControl(sql)))
-    }
-
-    /// BEGIN, COMMIT, ROLLBACK: sent or run, they cannot leave the transaction failed.
-    static func isTransactionControl(_ sql: String) -> Bool {
-        sql.utf8.starts(with: "BEGIN".utf8) || sql == "COMMIT" || sql == "ROLLBACK"
+        sent.append(.init(answer: connection.query(query, logger: logger), subject: subject, canAbort: canAbort))
     }
 
     /// Closes the session, then runs the statement that ends its transaction; a COMMIT's

@@ -188,7 +188,7 @@ public final class PostgresStore: Store {
         _ session: PostgresSession, begin: String, logger: Logger, _ body: () async throws -> T
     ) async throws -> T {
         // Sent, not awaited: the body's first answer checks it.
-        try await session.send(begin, [], subject: "")
+        try session.begin(begin)
         let result: T
         do {
             result = try await body()
