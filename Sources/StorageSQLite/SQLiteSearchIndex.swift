@@ -56,11 +56,10 @@ enum SQLiteSearchIndex {
     }
 
     /// FTS5 merges at most about this many pages at each catch-up (SQLite 42 turned its own
-    /// `automerge` off). Each catch-up writes one new segment of a leaf page or two, and
-    /// keeping the levels merged takes about one page per level for each page written: 16 keeps
-    /// ahead of that with room to spare, at some 0.05 ms per group, where FTS5's own merging
-    /// took 10 to 30 ms of one write in every few hundred. A merge only starts on a level of
-    /// at least four segments (`usermerge`), so most steps find nothing to do.
+    /// `automerge` off). A level is merged once it holds 8 segments (`usermerge`), so most
+    /// catch-ups find nothing to merge, and none merges more than this: FTS5's own merging took
+    /// 10 to 30 ms of one write in every few hundred. The step also writes the group's new
+    /// segment, which FTS5 otherwise wrote at the savepoint's release.
     static let mergePages = 16
     private static let mergeStep = "INSERT INTO transaction_search (transaction_search, rank) VALUES ('merge', \(mergePages))"
 
