@@ -256,5 +256,5 @@ public enum PostgresSchema {
     ] + acquirerLinkMigrations + keyedDetailMigrations + merchantMigrations + appDataMigrations + dashboardMigrations
         + keyMigrations + lookupMigrations + signatureMigrations + integratorJWTMigrations + readerTokenMigrations
         + fleetMigrations + acquirerFieldMigrations + batchTotalsMigrations + cacheTokenMigrations + listTotalsMigrations + totalSlotMigrations + searchMigrations
-        + dailyUseMigrations
+        + dailyUseMigrations + jobIndexMigrations
 }

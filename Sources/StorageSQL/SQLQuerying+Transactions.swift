@@ -9,33 +9,29 @@ extension SQLQuerying {
 
     func followUps(of parentId: String, merchantId: String) async throws -> [Transaction] {
         try await fetch(
-            SQLTables.transactions, where: "parent_id = ? AND merchant_id = ?", [.text(parentId), .text(merchantId)],
+            SQLTables.transactions, where: SQLJobIndexes.followUpsOfParent, [.text(parentId), .text(merchantId)],
             orderBy: "created_at, id")
     }
 
     func pendingTransactions(updatedBefore cutoff: Date) async throws -> [Transaction] {
         try await fetch(
-            SQLTables.transactions, where: "status = ? AND updated_at < ?",
-            [.text(TransactionStatus.pending.rawValue), SQLValue.date(cutoff)], orderBy: "updated_at, id")
+            SQLTables.transactions, where: SQLJobIndexes.pendingUpdatedBefore, [SQLValue.date(cutoff)], orderBy: "updated_at, id")
     }
 
     func authorizations(createdBefore cutoff: Date) async throws -> [Transaction] {
         try await fetch(
-            SQLTables.transactions, where: "status = ? AND parent_id IS NULL AND created_at < ?",
-            [.text(TransactionStatus.authorized.rawValue), SQLValue.date(cutoff)], orderBy: "created_at, id")
+            SQLTables.transactions, where: SQLJobIndexes.authorizationsCreatedBefore, [SQLValue.date(cutoff)], orderBy: "created_at, id")
     }
 
     func achDebitsInClearing(submittedBefore cutoff: Date, limit: Int) async throws -> [Transaction] {
         try await fetch(
-            SQLTables.transactions, where: "type = ? AND status = ? AND settled_at < ?",
-            [.text(TransactionType.achDebit.rawValue), .text(TransactionStatus.inProgress.rawValue), SQLValue.date(cutoff)],
+            SQLTables.transactions, where: SQLJobIndexes.achDebitsSettledBefore, [SQLValue.date(cutoff)],
             orderBy: "settled_at, id LIMIT \(max(0, limit))")
     }
 
     func paymentsAwaitingPIN(expiredBy date: Date) async throws -> [Transaction] {
         try await fetch(
-            SQLTables.transactions, where: "status = ? AND pin_expires_at <= ?",
-            [.text(TransactionStatus.pinRequired.rawValue), SQLValue.date(date)], orderBy: "pin_expires_at, id")
+            SQLTables.transactions, where: SQLJobIndexes.pinChallengesExpiredBy, [SQLValue.date(date)], orderBy: "pin_expires_at, id")
     }
 
     func transactions(_ query: TransactionQuery) async throws -> TransactionPage {

@@ -285,5 +285,5 @@ enum SQLiteSchema {
     ] + acquirerLinkMigrations + keyedDetailMigrations + merchantMigrations + appDataMigrations + dashboardMigrations
         + keyMigrations + lookupMigrations + signatureMigrations + integratorJWTMigrations + readerTokenMigrations
         + fleetMigrations + acquirerFieldMigrations + batchTotalsMigrations + cacheTokenMigrations + listTotalsMigrations + totalSlotMigrations + searchMigrations
-        + dailyUseMigrations + searchAtCommitMigrations
+        + dailyUseMigrations + searchAtCommitMigrations + jobIndexMigrations
 }
