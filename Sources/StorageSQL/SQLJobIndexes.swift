@@ -13,14 +13,20 @@ import PaymentCore
 /// goes too: a follow-up's siblings are found through `transactions_follow_ups` (SQLite 34,
 /// PostgreSQL 28), and SQLite took it for the authorizations' `parent_id IS NULL`, a walk of
 /// every original.
-/// Part of shipped migrations: never edit `migration`, add a migration instead.
+/// Part of shipped migrations: never edit `migration` or the predicates it is made of; add a
+/// migration instead.
 package enum SQLJobIndexes {
-    package static let pendingUpdatedBefore = "status = '\(TransactionStatus.pending.rawValue)' AND updated_at < ?"
-    package static let authorizationsCreatedBefore =
-        "status = '\(TransactionStatus.authorized.rawValue)' AND parent_id IS NULL AND created_at < ?"
-    package static let achDebitsSettledBefore =
-        "type = '\(TransactionType.achDebit.rawValue)' AND status = '\(TransactionStatus.inProgress.rawValue)' AND settled_at < ?"
-    package static let pinChallengesExpiredBy = "status = '\(TransactionStatus.pinRequired.rawValue)' AND pin_expires_at <= ?"
+    // Each partial index's rows, spelled once: a job's condition must imply its index's.
+    private static let pending = "status = '\(TransactionStatus.pending.rawValue)'"
+    private static let authorizations = "status = '\(TransactionStatus.authorized.rawValue)' AND parent_id IS NULL"
+    private static let achInClearing =
+        "type = '\(TransactionType.achDebit.rawValue)' AND status = '\(TransactionStatus.inProgress.rawValue)'"
+    private static let pinChallenges = "status = '\(TransactionStatus.pinRequired.rawValue)'"
+
+    package static let pendingUpdatedBefore = "\(pending) AND updated_at < ?"
+    package static let authorizationsCreatedBefore = "\(authorizations) AND created_at < ?"
+    package static let achDebitsSettledBefore = "\(achInClearing) AND settled_at < ?"
+    package static let pinChallengesExpiredBy = "\(pinChallenges) AND pin_expires_at <= ?"
 
     /// A follow-up's siblings (``SQLQuerying/followUps(of:merchantId:)``).
     package static let followUpsOfParent = "parent_id = ? AND merchant_id = ?"
@@ -41,9 +47,9 @@ package enum SQLJobIndexes {
         "DROP INDEX transactions_by_status_created",
         "DROP INDEX transactions_by_status_pin_expiry",
         "DROP INDEX transactions_by_parent",
-        "CREATE INDEX transactions_pending_by_updated ON transactions (updated_at, id) WHERE status = 'pending'",
-        "CREATE INDEX transactions_authorizations_by_created ON transactions (created_at, id) WHERE status = 'authorized' AND parent_id IS NULL",
-        "CREATE INDEX transactions_ach_clearing_by_settled ON transactions (settled_at, id) WHERE type = 'achDebit' AND status = 'inProgress'",
-        "CREATE INDEX transactions_pin_challenges_by_expiry ON transactions (pin_expires_at, id) WHERE status = 'pinRequired'",
+        "CREATE INDEX transactions_pending_by_updated ON transactions (updated_at, id) WHERE \(pending)",
+        "CREATE INDEX transactions_authorizations_by_created ON transactions (created_at, id) WHERE \(authorizations)",
+        "CREATE INDEX transactions_ach_clearing_by_settled ON transactions (settled_at, id) WHERE \(achInClearing)",
+        "CREATE INDEX transactions_pin_challenges_by_expiry ON transactions (pin_expires_at, id) WHERE \(pinChallenges)",
     ]
 }
